@@ -1,0 +1,74 @@
+import { useEffect, useState, useSyncExternalStore } from 'react'
+
+export type ToastInput = {
+  title: string
+  description?: string
+  variant?: 'default' | 'success' | 'destructive'
+  durationMs?: number
+}
+
+type ShownToast = ToastInput & { id: number }
+
+// Browser-only UI state: one toast at a time (spec 1 §2), the newest replaces the current one.
+let current: ShownToast | null = null
+let nextId = 1
+const listeners = new Set<() => void>()
+
+function emit() {
+  for (const listener of listeners) listener()
+}
+
+export function showToast(toast: ToastInput) {
+  current = { ...toast, id: nextId++ }
+  emit()
+}
+
+export function dismissToast() {
+  current = null
+  emit()
+}
+
+function subscribe(listener: () => void) {
+  listeners.add(listener)
+  return () => listeners.delete(listener)
+}
+
+export const TOAST_DURATION_MS = 5000
+
+/** Renders the server's flashed toast on first paint (works without JavaScript), then client toasts. */
+export function Toaster({ initial }: { initial: ToastInput | null }) {
+  const clientToast = useSyncExternalStore(subscribe, () => current, () => null)
+  const [serverToast, setServerToast] = useState<ToastInput | null>(initial)
+  useEffect(() => setServerToast(initial), [initial])
+  const toast = clientToast ?? serverToast
+
+  useEffect(() => {
+    if (!toast) return
+    const timer = setTimeout(() => {
+      if (clientToast) dismissToast()
+      else setServerToast(null)
+    }, toast.durationMs ?? TOAST_DURATION_MS)
+    return () => clearTimeout(timer)
+  }, [toast, clientToast])
+
+  return (
+    <div className="toast-region" aria-live="polite" aria-atomic="true">
+      {toast ? (
+        <div className={`toast ${toast.variant ?? 'default'}`} role={toast.variant === 'destructive' ? 'alert' : 'status'}>
+          <div>
+            <div className="toast-title">{toast.title}</div>
+            {toast.description ? <div className="small">{toast.description}</div> : null}
+          </div>
+          <button
+            type="button"
+            className="toast-close"
+            aria-label="Dismiss notification"
+            onClick={() => (clientToast ? dismissToast() : setServerToast(null))}
+          >
+            ×
+          </button>
+        </div>
+      ) : null}
+    </div>
+  )
+}

@@ -1,0 +1,141 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import {
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLoaderData,
+  useLocation,
+  useNavigation,
+} from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
+import { getOptionalUser, isAdmin } from '~/auth/auth.server'
+import { AppFooter } from '~/components/app-footer'
+import { AppHeader } from '~/components/app-header'
+import { BottomNav } from '~/components/bottom-nav'
+import { WalletCelebration } from '~/components/celebration'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Toaster, type ToastInput } from '~/components/toaster'
+import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { isGatedPath } from '~/utils/gated-routes'
+import { readToast } from '~/utils/toast.server'
+import styles from '~/styles/app.css'
+
+export const links: LinksFunction = () => [
+  { rel: 'stylesheet', href: styles },
+  { rel: 'icon', href: '/favicon.svg', type: 'image/svg+xml' },
+  { rel: 'manifest', href: '/manifest.webmanifest' },
+]
+
+export const meta: MetaFunction = () => [
+  { title: 'ReCircle: Turn Your Rides Into Rewards' },
+  { name: 'description', content: 'Earn B3TR tokens for sustainable transport: scan a rideshare, transit, EV or e-scooter receipt.' },
+  { name: 'theme-color', content: '#178a5e' },
+]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request)
+  const { toast, setCookie } = await readToast(request)
+  const env = getEnv()
+  return json(
+    {
+      user: user
+        ? {
+            id: user.id,
+            walletAddress: user.walletAddress,
+            currentStreak: user.currentStreak,
+            balanceMilli: await getBalanceMilli(getDb(), user.id),
+          }
+        : null,
+      isAdmin: isAdmin(user),
+      testMode: env.RECIRCLE_TEST_MODE,
+      toast,
+    },
+    { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
+  )
+}
+
+function Document({ children }: { children: React.ReactNode }) {
+  return (
+    <html lang="en">
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover" />
+        <Meta />
+        <Links />
+      </head>
+      <body>
+        {children}
+        <ScrollRestoration />
+        <Scripts />
+      </body>
+    </html>
+  )
+}
+
+const CELEBRATION_KEY = 'celebrationShown'
+
+export default function App() {
+  const data = useLoaderData<typeof loader>()
+  const navigation = useNavigation()
+  const location = useLocation()
+  const [celebrating, setCelebrating] = useState(false)
+  const [initialToast, setInitialToast] = useState<ToastInput | null>(data.toast)
+
+  useEffect(() => {
+    const toast = data.toast
+    if (toast?.event === 'wallet-connected') {
+      // Once per browser session the full-screen celebration replaces the toast.
+      if (!sessionStorage.getItem(CELEBRATION_KEY)) {
+        sessionStorage.setItem(CELEBRATION_KEY, '1')
+        setInitialToast(null)
+        setCelebrating(true)
+        return
+      }
+    }
+    setInitialToast(toast)
+  }, [data.toast])
+
+  const endCelebration = useCallback(() => setCelebrating(false), [])
+  const checkingGate =
+    navigation.state === 'loading' && !data.user && isGatedPath(navigation.location.pathname)
+
+  return (
+    <Document>
+      <div className="app">
+        {navigation.state !== 'idle' ? <div className="page-loading" aria-hidden="true" /> : null}
+        <AppHeader user={data.user} isAdmin={data.isAdmin} />
+        <main className="app-main" id="main">
+          {checkingGate ? (
+            <div className="gate" role="status">
+              <span className="spinner" aria-hidden="true" />
+              <h1>Checking Wallet Connection</h1>
+              <p className="muted">Please wait while we verify your wallet connection...</p>
+            </div>
+          ) : (
+            <Outlet />
+          )}
+        </main>
+        {location.pathname === '/' || location.pathname === '/home' ? <AppFooter /> : null}
+        <BottomNav connected={!!data.user} />
+      </div>
+      <Toaster initial={initialToast} />
+      {celebrating ? <WalletCelebration onComplete={endCelebration} /> : null}
+    </Document>
+  )
+}
+
+export function ErrorBoundary() {
+  return (
+    <Document>
+      <div className="app">
+        <main className="app-main">
+          <GeneralErrorBoundary />
+        </main>
+      </div>
+    </Document>
+  )
+}

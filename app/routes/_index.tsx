@@ -1,0 +1,95 @@
+import type { MetaFunction } from '@remix-run/node'
+import { Link } from '@remix-run/react'
+import { Icon, LogoMark, type IconName } from '~/components/icons'
+import { WalletCard } from '~/components/wallet-card'
+import { useOptionalUser } from '~/utils/user'
+
+export const meta: MetaFunction = () => [{ title: 'ReCircle: Turn Your Rides Into Rewards' }]
+
+const GETTING_STARTED = [
+  { title: 'Download VeWorld', text: 'Get the VeWorld wallet app or browser extension.' },
+  { title: 'Create a wallet', text: 'Set up a VeChain wallet on the test network in a minute.' },
+  { title: 'Connect and earn', text: 'Open ReCircle in VeWorld, connect, and start scanning receipts.' },
+]
+
+const HOW_EARNING_WORKS: { title: string; text: string; icon: IconName }[] = [
+  { title: 'Scan a receipt', text: 'Photograph your rideshare, transit, EV rental or e-scooter receipt.', icon: 'camera' },
+  { title: 'Make an impact', text: 'Every trip without a private car keeps CO2 out of the air.', icon: 'leaf' },
+  { title: 'Earn B3TR', text: 'We verify the receipt and credit B3TR tokens to your balance.', icon: 'coins' },
+]
+
+export default function Landing() {
+  const user = useOptionalUser()
+  return (
+    <div className="stack">
+      <section className="landing-hero">
+        <LogoMark className="mascot" />
+        <h1>Turn Your Rides Into Rewards</h1>
+        <p className="muted">Earn B3TR tokens on VeChain for every sustainable trip you take.</p>
+        <Link to="/home" className="btn block">
+          Get Started
+        </Link>
+      </section>
+
+      <WalletCard user={user} variant="compact" />
+
+      <section className="card" aria-labelledby="getting-started">
+        <h2 id="getting-started">Getting Started</h2>
+        <ol className="steps">
+          {GETTING_STARTED.map((s, i) => (
+            <li className="step" key={s.title}>
+              <span className="step-num" aria-hidden="true">
+                {i + 1}
+              </span>
+              <div>
+                <strong>{s.title}</strong>
+                <p className="muted small">{s.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card" aria-labelledby="how-earning">
+        <h2 id="how-earning">How Earning Works</h2>
+        <ol className="steps">
+          {HOW_EARNING_WORKS.map((s) => (
+            <li className="step" key={s.title}>
+              <span className="step-num" aria-hidden="true">
+                <Icon name={s.icon} width={18} height={18} />
+              </span>
+              <div>
+                <strong>{s.title}</strong>
+                <p className="muted small">{s.text}</p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section className="card" aria-labelledby="supported">
+        <h2 id="supported">Supported Transportation</h2>
+        <div className="chips">
+          <span className="chip">Rideshare</span>
+          <span className="chip">Public Transit</span>
+          <span className="chip">Electric Vehicles</span>
+          <span className="chip">E-Scooters &amp; Bikes</span>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="why">
+        <h2 id="why">Why ReCircle?</h2>
+        <ul className="checklist">
+          <li>Earn up to 18 B3TR tokens per receipt</li>
+          <li>Streak bonuses up to 1.5x for daily sustainable trips</li>
+          <li>See the CO2 you keep out of the air</li>
+          <li>Your wallet proves who you are: no passwords</li>
+        </ul>
+      </section>
+
+      <Link to="/home" className="btn block">
+        Get Started
+      </Link>
+    </div>
+  )
+}

@@ -1,0 +1,25 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { signInRequest } from '~/auth/auth.server'
+import { toPublicUser } from '~/users/users.server'
+import { getDb } from '~/utils/db.server'
+
+export async function loader() {
+  return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    return json({ error: 'Body must be JSON: { "certificate": { ... } }' }, { status: 400 })
+  }
+  const certificate = (body as { certificate?: unknown } | null)?.certificate
+  const result = await signInRequest(request, certificate)
+  if (!result.ok) return json({ error: result.error }, { status: 401 })
+  return json(
+    { user: await toPublicUser(getDb(), result.user) },
+    { headers: { 'Set-Cookie': result.cookie, 'Cache-Control': 'no-store' } },
+  )
+}

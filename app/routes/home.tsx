@@ -1,0 +1,137 @@
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { getOptionalUser } from '~/auth/auth.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Icon, type IconName } from '~/components/icons'
+import { WalletCard } from '~/components/wallet-card'
+import { formatB3tr } from '~/rewards/money'
+import { getHomeSummary } from '~/users/summary.server'
+import { getDb } from '~/utils/db.server'
+import { useOptionalUser } from '~/utils/user'
+
+export const meta: MetaFunction = () => [{ title: 'Home · ReCircle' }]
+
+const DAILY_GOAL = 3
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await getOptionalUser(request)
+  return json({ summary: user ? await getHomeSummary(getDb(), user.id) : null })
+}
+
+const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
+  { to: '/scan', title: 'Upload Rideshare Receipt', text: 'Uber, Lyft, Waymo and more', icon: 'car' },
+  { to: '/scan', title: 'Upload Transit Receipt', text: 'Bus, subway, rail and passes', icon: 'bus' },
+  { to: '/scan', title: 'Electric Vehicle Rental', text: 'Tesla, Zipcar, Hertz EVs', icon: 'bolt' },
+  { to: '/invite-friend', title: 'Invite a Friend', text: 'Earn 15 B3TR per referral', icon: 'users' },
+]
+
+function achievementLabel(description: string) {
+  const key = description.replace(/^Achievement Reward:\s*/, '')
+  return key.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())
+}
+
+export default function Home() {
+  const { summary } = useLoaderData<typeof loader>()
+  const user = useOptionalUser()
+  const connected = !!user && !!summary
+  const actions = Math.min(summary?.dailyActions ?? 0, DAILY_GOAL)
+
+  return (
+    <div className="stack">
+      <WalletCard user={user} />
+
+      <section className="card" aria-labelledby="goal-title">
+        <div className="row between">
+          <h2 id="goal-title" className="card-title" style={{ margin: 0 }}>
+            Today's Goal
+          </h2>
+          <span className="muted" data-testid="daily-goal">
+            {connected ? actions : 0}/{DAILY_GOAL}
+          </span>
+        </div>
+        <div
+          className="goal-bar"
+          role="progressbar"
+          aria-label="Daily actions"
+          aria-valuemin={0}
+          aria-valuemax={DAILY_GOAL}
+          aria-valuenow={connected ? actions : 0}
+          style={{ marginTop: '0.5rem' }}
+        >
+          <span style={{ width: `${((connected ? actions : 0) / DAILY_GOAL) * 100}%` }} />
+        </div>
+      </section>
+
+      <section aria-labelledby="actions-title" className="stack" style={{ gap: '0.6rem' }}>
+        <h2 id="actions-title">Drive Change, Earn B3TR</h2>
+        {ACTIONS.map((a) => (
+          <Link
+            key={a.title}
+            to={a.to}
+            className="action-card"
+            onClick={(event) => {
+              if (!connected) {
+                event.preventDefault()
+                window.scrollTo({ top: 0, behavior: 'smooth' })
+              }
+            }}
+          >
+            <span className="action-icon">
+              <Icon name={a.icon} />
+            </span>
+            <span>
+              <strong>{a.title}</strong>
+              <br />
+              <span className="small muted">{a.text}</span>
+            </span>
+          </Link>
+        ))}
+      </section>
+
+      <section className="card" aria-labelledby="stats-title">
+        <div className="row between">
+          <h2 id="stats-title" className="card-title" style={{ margin: 0 }}>
+            Your Stats
+          </h2>
+          <Link to="/achievements" className="small">
+            See All
+          </Link>
+        </div>
+        <div className="grid-2" style={{ marginTop: '0.75rem' }}>
+          <div className="stat">
+            <div className="stat-value" data-testid="total-rewards">
+              {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
+            </div>
+            <div className="stat-label">Total Rewards (B3TR)</div>
+          </div>
+          <div className="stat">
+            <div className="stat-value" data-testid="verified-receipts">
+              {summary?.verifiedReceipts ?? 0}
+            </div>
+            <div className="stat-label">Verified Receipts</div>
+          </div>
+        </div>
+      </section>
+
+      <section className="card" aria-labelledby="recent-achievements">
+        <h2 id="recent-achievements" className="card-title">
+          <Icon name="trophy" /> Recent Achievements
+        </h2>
+        {!connected ? (
+          <p className="muted">Connect to Start Earning</p>
+        ) : summary?.latestAchievement ? (
+          <div className="row between">
+            <span>{achievementLabel(summary.latestAchievement.description)}</span>
+            <span className="pill">+{formatB3tr(summary.latestAchievement.amountMilli)} B3TR</span>
+          </div>
+        ) : (
+          <p className="muted">No Achievements Yet</p>
+        )}
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,104 @@
+import crypto from 'node:crypto'
+import type { DB } from '#db/db.server'
+import type { UserRow } from '#db/schema'
+import { getBalanceMilli } from '~/rewards/ledger.server'
+
+export type User = {
+  id: number
+  walletAddress: string
+  displayName: string | null
+  referralCode: string
+  currentStreak: number
+  bestStreak: number
+  lastStreakDay: string | null
+  notificationsEnabled: boolean
+  biometricEnabled: boolean
+  createdAt: string
+}
+
+export function toUser(row: UserRow): User {
+  return {
+    id: row.id,
+    walletAddress: row.wallet_address,
+    displayName: row.display_name,
+    referralCode: row.referral_code,
+    currentStreak: row.current_streak,
+    bestStreak: row.best_streak,
+    lastStreakDay: row.last_streak_day,
+    notificationsEnabled: row.notifications_enabled === 1,
+    biometricEnabled: row.biometric_enabled === 1,
+    createdAt: row.created_at,
+  }
+}
+
+export async function getUserById(db: DB, id: number): Promise<User | null> {
+  const row = await db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst()
+  return row ? toUser(row) : null
+}
+
+export async function getUserByWallet(db: DB, walletAddress: string): Promise<User | null> {
+  const row = await db
+    .selectFrom('users')
+    .selectAll()
+    .where('wallet_address', '=', walletAddress.toLowerCase())
+    .executeTakeFirst()
+  return row ? toUser(row) : null
+}
+
+function newReferralCode() {
+  // 8 characters from an alphabet without look-alikes (0/O, 1/I).
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
+  const bytes = crypto.randomBytes(8)
+  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+}
+
+/** Find the wallet's user or create it; safe when two first sign-ins race (unique wallet address). */
+export async function findOrCreateUser(
+  db: DB,
+  walletAddress: string,
+  now = new Date(),
+): Promise<{ user: User; created: boolean }> {
+  const address = walletAddress.toLowerCase()
+  const existing = await getUserByWallet(db, address)
+  if (existing) return { user: existing, created: false }
+  const ts = now.toISOString()
+  const inserted = await db
+    .insertInto('users')
+    .values({ wallet_address: address, referral_code: newReferralCode(), created_at: ts, updated_at: ts })
+    .onConflict((oc) => oc.column('wallet_address').doNothing())
+    .returningAll()
+    .executeTakeFirst()
+  if (inserted) return { user: toUser(inserted), created: true }
+  const raced = await getUserByWallet(db, address)
+  if (!raced) throw new Error('User could not be created')
+  return { user: raced, created: false }
+}
+
+export async function updateUserSettings(
+  db: DB,
+  userId: number,
+  settings: { notificationsEnabled?: boolean; biometricEnabled?: boolean },
+  now = new Date(),
+) {
+  await db
+    .updateTable('users')
+    .set({
+      ...(settings.notificationsEnabled === undefined ? {} : { notifications_enabled: settings.notificationsEnabled ? 1 : 0 }),
+      ...(settings.biometricEnabled === undefined ? {} : { biometric_enabled: settings.biometricEnabled ? 1 : 0 }),
+      updated_at: now.toISOString(),
+    })
+    .where('id', '=', userId)
+    .execute()
+}
+
+/** The API shape of spec 1 §3 (tokenBalance in B3TR, exact to 0.001). */
+export async function toPublicUser(db: DB, user: User) {
+  const balanceMilli = await getBalanceMilli(db, user.id)
+  return {
+    id: user.id,
+    walletAddress: user.walletAddress,
+    tokenBalance: balanceMilli / 1000,
+    currentStreak: user.currentStreak,
+    streak: user.currentStreak,
+  }
+}

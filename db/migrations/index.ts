@@ -1,0 +1,11 @@
+import type { Migration, MigrationProvider } from 'kysely'
+import * as m0001 from './0001-initial'
+
+/** Listed explicitly (not read from disk) so the migrations survive bundling. */
+export const migrations: Record<string, Migration> = {
+  '0001-initial': m0001,
+}
+
+export const migrationProvider: MigrationProvider = {
+  getMigrations: async () => migrations,
+}

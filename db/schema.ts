@@ -1,0 +1,223 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely'
+
+/** ISO-8601 strings in UTC: portable between SQLite and PostgreSQL and sortable as text. */
+type Timestamp = string
+/** 0/1 integers: the same column type on SQLite and PostgreSQL. */
+type Flag = number
+
+export interface UserTable {
+  id: Generated<number>
+  wallet_address: string
+  display_name: string | null
+  referral_code: string
+  referred_by_user_id: number | null
+  current_streak: Generated<number>
+  best_streak: Generated<number>
+  last_streak_day: string | null
+  notifications_enabled: Generated<Flag>
+  biometric_enabled: Generated<Flag>
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface AuthChallengeTable {
+  id: Generated<number>
+  nonce: string
+  content: string
+  expires_at: Timestamp
+  used_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export interface SessionTable {
+  id: string
+  user_id: number
+  expires_at: Timestamp
+  created_at: Timestamp
+}
+
+export type ReceiptStatus = 'approved' | 'pending_review' | 'rejected'
+
+export interface ReceiptTable {
+  id: Generated<number>
+  user_id: number
+  image_hash: string
+  image_phash: string | null
+  image: ColumnType<Buffer | null, Buffer | null, Buffer | null>
+  image_mime: string | null
+  store_name: string | null
+  category: string | null
+  amount_cents: number | null
+  purchase_date: string | null
+  /** What the user submitted (possibly corrected); the analysis stays in analysis_json. */
+  user_store_id: number | null
+  user_category: string | null
+  user_amount_cents: number | null
+  user_purchase_date: string | null
+  analysis_json: string
+  status: ReceiptStatus
+  review_reasons_json: string | null
+  reject_reason: string | null
+  reward_milli: number | null
+  reward_details_json: string | null
+  reviewed_by_user_id: number | null
+  reviewed_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export interface ReceiptAnalysisTable {
+  id: Generated<number>
+  user_id: number
+  image_hash: string
+  analysis_json: string
+  created_at: Timestamp
+}
+
+export type TransactionType =
+  | 'receipt_verification'
+  | 'store_addition'
+  | 'token_redemption'
+  | 'token_claim'
+  | 'achievement_reward'
+  | 'sustainability_creator'
+  | 'sustainability_app'
+  | 'admin_action'
+  | 'referral_reward'
+
+/** completed: credited off-chain; pending: waiting for the chain; confirmed: on-chain; failed: not counted. */
+export type TransactionStatus = 'completed' | 'pending' | 'confirmed' | 'failed'
+
+export interface TransactionTable {
+  id: Generated<number>
+  user_id: number
+  type: TransactionType
+  /** Signed integer milli-B3TR (1 B3TR = 1000); a claim is negative. */
+  amount_milli: number
+  description: string
+  status: TransactionStatus
+  tx_hash: string | null
+  /** Unique: the same reward, approval or claim can never be written twice. */
+  idempotency_key: string
+  receipt_id: number | null
+  store_submission_id: number | null
+  referral_id: number | null
+  created_at: Timestamp
+}
+
+export interface ActionSlotTable {
+  user_id: number
+  day: string
+  slot: number
+  kind: 'receipt' | 'store_submission'
+  ref_id: number | null
+  created_at: Timestamp
+}
+
+export interface TransportationServiceTable {
+  id: Generated<number>
+  name: string
+  category: string
+}
+
+export interface StoreTable {
+  id: Generated<number>
+  name: string
+  address: string
+  city: string
+  state: string
+  latitude: number | null
+  longitude: number | null
+  store_type: string
+  verified: Generated<Flag>
+  added_by_user_id: number | null
+  is_demo: Generated<Flag>
+  created_at: Timestamp
+}
+
+export type SubmissionStatus = 'pending' | 'approved' | 'rejected'
+
+export interface StoreSubmissionTable {
+  id: Generated<number>
+  user_id: number
+  source: 'external_form' | 'in_app'
+  name: string | null
+  address: string | null
+  city: string | null
+  state: string | null
+  store_type: string | null
+  description: string
+  status: SubmissionStatus
+  reject_reason: string | null
+  store_id: number | null
+  reviewed_by_user_id: number | null
+  reviewed_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export interface ReferralTable {
+  id: Generated<number>
+  referrer_user_id: number
+  referred_user_id: number
+  code: string
+  rewarded_at: Timestamp | null
+  created_at: Timestamp
+}
+
+export type PayoutStatus = 'pending' | 'submitted' | 'confirmed' | 'failed'
+
+export interface PayoutTable {
+  id: Generated<number>
+  user_id: number
+  transaction_id: number
+  amount_milli: number
+  status: PayoutStatus
+  tx_hash: string | null
+  error: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+export interface FeedbackTable {
+  id: Generated<number>
+  user_id: number | null
+  type: string
+  text: string
+  email: string | null
+  created_at: Timestamp
+}
+
+export interface AuditLogTable {
+  id: Generated<number>
+  admin_user_id: number
+  action: string
+  target_type: string
+  target_id: number | null
+  details_json: string | null
+  created_at: Timestamp
+}
+
+export interface Database {
+  users: UserTable
+  auth_challenges: AuthChallengeTable
+  sessions: SessionTable
+  receipts: ReceiptTable
+  receipt_analyses: ReceiptAnalysisTable
+  transactions: TransactionTable
+  action_slots: ActionSlotTable
+  transportation_services: TransportationServiceTable
+  stores: StoreTable
+  store_submissions: StoreSubmissionTable
+  referrals: ReferralTable
+  payouts: PayoutTable
+  feedback: FeedbackTable
+  audit_log: AuditLogTable
+}
+
+export type UserRow = Selectable<UserTable>
+export type NewUser = Insertable<UserTable>
+export type UserUpdate = Updateable<UserTable>
+export type TransactionRow = Selectable<TransactionTable>
+export type NewTransaction = Insertable<TransactionTable>
+export type ReceiptRow = Selectable<ReceiptTable>
+export type StoreRow = Selectable<StoreTable>
+export type StoreSubmissionRow = Selectable<StoreSubmissionTable>

@@ -1,0 +1,63 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
+import { createDb, migrateToLatest } from '#db/db.server'
+import { isEmpty, seed } from '#db/seed'
+import { getEnv } from '~/utils/env.server'
+import { createServerApp } from './server'
+
+const dev = process.argv.includes('--dev')
+process.env.NODE_ENV ??= dev ? 'development' : 'production'
+
+let env
+try {
+  env = getEnv()
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
+
+const db = createDb(env.DATABASE_URL)
+const applied = await migrateToLatest(db)
+if (applied.length) console.log(`Applied migrations: ${applied.join(', ')}`)
+if (await isEmpty(db)) {
+  const { services, stores } = await seed(db)
+  console.log(`Seeded ${services} transportation services and ${stores} demo stores.`)
+}
+await db.destroy()
+
+const buildPath = path.resolve('build/index.js')
+if (!fs.existsSync(buildPath)) {
+  console.error('No build found: run `npm run build` first (npm start does this).')
+  process.exit(1)
+}
+
+async function loadBuild(): Promise<ServerBuild> {
+  // In development every rebuild is imported afresh (cache-busting query on the file URL).
+  const stamp = dev ? `?t=${fs.statSync(buildPath).mtimeMs}` : ''
+  return import(pathToFileURL(buildPath).href + stamp)
+}
+
+const app = createServerApp({ buildPath, trustProxy: env.TRUST_PROXY, getBuild: loadBuild })
+const server = app.listen(env.PORT, async () => {
+  console.log(`ReCircle listening on http://localhost:${env.PORT}${env.RECIRCLE_TEST_MODE ? ' (test mode)' : ''}`)
+  if (dev) broadcastDevReady(await loadBuild())
+})
+
+if (dev) {
+  fs.watch(path.dirname(buildPath), { persistent: false }, async () => {
+    try {
+      broadcastDevReady(await loadBuild())
+    } catch {
+      // a half-written build: the next change event retries
+    }
+  })
+}
+
+function shutdown() {
+  server.close(() => process.exit(0))
+  setTimeout(() => process.exit(0), 5000).unref()
+}
+process.on('SIGTERM', shutdown)
+process.on('SIGINT', shutdown)
