@@ -1,0 +1,229 @@
+import { describe, expect, it } from 'vitest'
+import {
+  ACHIEVEMENTS,
+  ACHIEVEMENT_KEYS,
+  ACHIEVEMENT_REWARD_MILLI,
+  type AchievementInput,
+  type AchievementKey,
+  achievementRewardDescription,
+  achievementRewardsDue,
+  countReceiptsInMonth,
+  earnedMilliFromReceiptsAndStores,
+  evaluateAchievements,
+  parseAchievementKey,
+} from './achievements'
+
+const none: AchievementInput = {
+  receiptCount: 0,
+  storeAdditionCount: 0,
+  receiptsThisMonth: 0,
+  earnedMilliFromReceiptsAndStores: 0,
+}
+
+function find(key: AchievementKey, input: Partial<AchievementInput>) {
+  const found = evaluateAchievements({ ...none, ...input }).find((a) => a.key === key)
+  if (!found) throw new Error(`missing ${key}`)
+  return found
+}
+
+describe('achievement definitions', () => {
+  it.each([
+    ['first_receipt', 'shopping', 'receipt', 1, 10_000],
+    ['five_receipts', 'shopping', 'leaf', 5, 0],
+    ['ten_receipts', 'shopping', 'trophy', 10, 0],
+    ['first_store', 'community', 'store', 1, 3000],
+    ['monthly_record', 'milestones', 'calendar', 3, 0],
+    ['token_milestone', 'milestones', 'coins', 100, 0],
+  ] as const)('%s: %s, icon %s, target %s, pays %s milli', (key, category, icon, target, reward) => {
+    expect(ACHIEVEMENTS[key]).toMatchObject({ key, category, icon, target })
+    expect(ACHIEVEMENTS[key].title).not.toBe('')
+    expect(ACHIEVEMENTS[key].description).not.toBe('')
+    expect(ACHIEVEMENT_REWARD_MILLI[key]).toBe(reward)
+  })
+
+  it('evaluates all six in a fixed order', () => {
+    expect(evaluateAchievements(none).map((a) => a.key)).toEqual([...ACHIEVEMENT_KEYS])
+    expect(ACHIEVEMENT_KEYS).toHaveLength(6)
+  })
+})
+
+describe('evaluateAchievements unlock rules', () => {
+  it.each([
+    ['first_receipt', { receiptCount: 0 }, false, 0, 0],
+    ['first_receipt', { receiptCount: 1 }, true, 100, 1],
+    ['first_receipt', { receiptCount: 2 }, true, 100, 2],
+    ['five_receipts', { receiptCount: 0 }, false, 0, 0],
+    ['five_receipts', { receiptCount: 1 }, false, 20, 1],
+    ['five_receipts', { receiptCount: 4 }, false, 80, 4],
+    ['five_receipts', { receiptCount: 5 }, true, 100, 5],
+    ['five_receipts', { receiptCount: 6 }, true, 100, 6],
+    ['ten_receipts', { receiptCount: 3 }, false, 30, 3],
+    ['ten_receipts', { receiptCount: 9 }, false, 90, 9],
+    ['ten_receipts', { receiptCount: 10 }, true, 100, 10],
+    ['ten_receipts', { receiptCount: 11 }, true, 100, 11],
+    ['first_store', { storeAdditionCount: 0 }, false, 0, 0],
+    ['first_store', { storeAdditionCount: 1 }, true, 100, 1],
+    ['first_store', { storeAdditionCount: 4 }, true, 100, 4],
+    ['first_store', { receiptCount: 10 }, false, 0, 0],
+    ['monthly_record', { receiptsThisMonth: 0, receiptCount: 20 }, false, 0, 0],
+    ['monthly_record', { receiptsThisMonth: 1 }, false, 33, 1],
+    ['monthly_record', { receiptsThisMonth: 2 }, false, 66, 2],
+    ['monthly_record', { receiptsThisMonth: 3 }, true, 100, 3],
+    ['monthly_record', { receiptsThisMonth: 4 }, true, 100, 4],
+    ['token_milestone', { earnedMilliFromReceiptsAndStores: 0 }, false, 0, 0],
+    ['token_milestone', { earnedMilliFromReceiptsAndStores: 50_500 }, false, 50, 50.5],
+    ['token_milestone', { earnedMilliFromReceiptsAndStores: 99_999 }, false, 99, 99.999],
+    ['token_milestone', { earnedMilliFromReceiptsAndStores: 100_000 }, true, 100, 100],
+    ['token_milestone', { earnedMilliFromReceiptsAndStores: 150_000 }, true, 100, 150],
+    ['five_receipts', { receiptCount: -3 }, false, 0, 0],
+  ] as const)('%s with %j -> unlocked %s, %s%%, current %s', (key, input, unlocked, progress, current) => {
+    expect(find(key, input)).toMatchObject({ unlocked, progress, current })
+  })
+})
+
+describe('evaluateAchievements texts', () => {
+  it.each([
+    [
+      'five_receipts',
+      { receiptCount: 3 },
+      [
+        { label: 'Receipts submitted', value: '3' },
+        { label: 'CO2 prevented', value: '15 kg' },
+        { label: 'Trees saved', value: '6' },
+      ],
+      'Your 3 sustainable trips prevented an estimated 15 kg of CO2.',
+    ],
+    [
+      'first_receipt',
+      { receiptCount: 1 },
+      [
+        { label: 'Receipts submitted', value: '1' },
+        { label: 'CO2 prevented', value: '5 kg' },
+        { label: 'Trees saved', value: '2' },
+      ],
+      'Your 1 sustainable trip prevented an estimated 5 kg of CO2.',
+    ],
+    [
+      'first_receipt',
+      { receiptCount: 0 },
+      [
+        { label: 'Receipts submitted', value: '0' },
+        { label: 'CO2 prevented', value: '0 kg' },
+        { label: 'Trees saved', value: '0' },
+      ],
+      'Every sustainable trip you submit prevents an estimated 5 kg of CO2.',
+    ],
+    [
+      'first_store',
+      { storeAdditionCount: 2 },
+      [{ label: 'Stores added', value: '2' }],
+      "You've helped others find 2 sustainable stores.",
+    ],
+    [
+      'monthly_record',
+      { receiptsThisMonth: 3 },
+      [
+        { label: 'Receipts this month', value: '3' },
+        { label: 'Monthly target', value: '3' },
+      ],
+      '3 sustainable trips this month, about 15 kg of CO2 prevented.',
+    ],
+    [
+      'token_milestone',
+      { earnedMilliFromReceiptsAndStores: 123_450 },
+      [
+        { label: 'B3TR earned', value: '123.5' },
+        { label: 'Target', value: '100 B3TR' },
+      ],
+      "You've earned 123.5 B3TR from receipts and store additions.",
+    ],
+  ] as const)('%s with %j', (key, input, stats, impactMessage) => {
+    const a = find(key, input)
+    expect(a.stats).toEqual(stats)
+    expect(a.impactMessage).toBe(impactMessage)
+    expect(a.shareText).toBe(`I unlocked the "${ACHIEVEMENTS[key].title}" achievement on ReCircle! ${impactMessage} #ReCircle #B3TR`)
+  })
+})
+
+describe('countReceiptsInMonth', () => {
+  const now = new Date('2025-03-15T12:00:00.000Z')
+  it.each([
+    [[], 0],
+    [['2025-03-01', '2025-03-15', '2025-03-31'], 3],
+    [['2025-02-28', '2025-04-01', '2024-03-10'], 0],
+    [['2025-03-10', '2025-3-10', '2025-03-32', 'garbage'], 1],
+  ])('%j -> %s', (dates, expected) => {
+    expect(countReceiptsInMonth(dates, now)).toBe(expected)
+  })
+
+  it.each([
+    ['2025-03-31T23:59:59.999Z', 1],
+    ['2025-04-01T00:00:00.000Z', 0],
+  ])('uses the UTC month of now (%s)', (iso, expected) => {
+    expect(countReceiptsInMonth(['2025-03-20'], new Date(iso))).toBe(expected)
+  })
+})
+
+describe('earnedMilliFromReceiptsAndStores', () => {
+  const at = '2025-01-01T00:00:00.000Z'
+  it.each([
+    [[], 0],
+    [
+      [
+        { type: 'receipt_verification', amountMilli: 9000, createdAt: at, status: 'confirmed' },
+        { type: 'store_addition', amountMilli: 10_000, createdAt: at, status: 'confirmed' },
+        { type: 'achievement_reward', amountMilli: 10_000, createdAt: at, status: 'confirmed' },
+        { type: 'referral_reward', amountMilli: 15_000, createdAt: at, status: 'confirmed' },
+        { type: 'sustainability_app', amountMilli: 2700, createdAt: at, status: 'confirmed' },
+        { type: 'token_claim', amountMilli: 19_000, createdAt: at, status: 'confirmed' },
+        { type: 'receipt_verification', amountMilli: 5000, createdAt: at, status: 'failed' },
+      ],
+      19_000,
+    ],
+  ])('%j -> %s', (entries, expected) => {
+    expect(earnedMilliFromReceiptsAndStores(entries)).toBe(expected)
+  })
+})
+
+describe('achievement reward descriptions', () => {
+  it.each(ACHIEVEMENT_KEYS.map((key) => [key]))('%s round-trips', (key) => {
+    expect(achievementRewardDescription(key)).toBe(`Achievement Reward: ${key}`)
+    expect(parseAchievementKey(achievementRewardDescription(key))).toBe(key)
+  })
+
+  it.each([
+    ['first_store', 'first_store'],
+    ['Achievement Reward: ten_receipts', 'ten_receipts'],
+    ['Achievement Reward: five_receipts (streak bonus 20%)', 'five_receipts'],
+    ['Achievement Reward: music_store', null],
+    ['movie_store', null],
+    ['Achievement Reward: first_receipts', null],
+    ['Achievement Reward: xfirst_receipt', null],
+    ['Achievement Reward: FIRST_RECEIPT', null],
+    ['', null],
+    ['Receipt verification', null],
+  ])('parseAchievementKey(%j) -> %s', (description, expected) => {
+    expect(parseAchievementKey(description)).toBe(expected)
+  })
+})
+
+describe('achievementRewardsDue', () => {
+  const unlocked = (keys: AchievementKey[]) => ACHIEVEMENT_KEYS.map((key) => ({ key, unlocked: keys.includes(key) }))
+  it.each([
+    [[], [], []],
+    [['first_receipt'], [], [{ key: 'first_receipt', amountMilli: 10_000, description: 'Achievement Reward: first_receipt' }]],
+    [['first_receipt'], ['first_receipt'], []],
+    [['first_receipt', 'five_receipts', 'token_milestone'], [], [{ key: 'first_receipt', amountMilli: 10_000, description: 'Achievement Reward: first_receipt' }]],
+    [
+      ['first_receipt', 'first_store'],
+      ['music_store'],
+      [
+        { key: 'first_receipt', amountMilli: 10_000, description: 'Achievement Reward: first_receipt' },
+        { key: 'first_store', amountMilli: 3000, description: 'Achievement Reward: first_store' },
+      ],
+    ],
+    [['first_receipt', 'first_store'], ['first_store', 'first_receipt'], []],
+  ] as const)('unlocked %j, paid %j -> %j', (keys, paid, expected) => {
+    expect(achievementRewardsDue(unlocked([...keys]), paid)).toEqual(expected)
+  })
+})

@@ -1,0 +1,274 @@
+// The six achievements of spec 1 §3/§4: definitions, unlock rules, progress and the rewards some
+// of them pay. Pure: counts in, cards out.
+import { MILLI_PER_B3TR, formatB3tr } from '~/rewards/money'
+import {
+  FIRST_RECEIPT_BONUS_MILLI,
+  FIRST_STORE_BONUS_MILLI,
+  type LedgerEntryLike,
+  parseUtcDay,
+  sumMilli,
+  utcDay,
+} from '~/rewards/rules'
+import { ACHIEVEMENTS_CO2_KG_PER_RECEIPT, achievementsImpact } from './impact'
+
+export const ACHIEVEMENT_KEYS = [
+  'first_receipt',
+  'five_receipts',
+  'ten_receipts',
+  'first_store',
+  'monthly_record',
+  'token_milestone',
+] as const
+
+export type AchievementKey = (typeof ACHIEVEMENT_KEYS)[number]
+export type AchievementCategory = 'shopping' | 'community' | 'milestones'
+
+export interface AchievementDefinition {
+  key: AchievementKey
+  title: string
+  description: string
+  /** Icon key; the UI maps it to an icon component. */
+  icon: string
+  category: AchievementCategory
+  /** In the unit of `current`: receipts, store additions, or whole B3TR for token_milestone. */
+  target: number
+  /** Toast text when it unlocks. */
+  unlockMessage: string
+}
+
+export const ACHIEVEMENTS: Record<AchievementKey, AchievementDefinition> = {
+  first_receipt: {
+    key: 'first_receipt',
+    title: 'First Receipt',
+    description: 'Submit your first sustainable transport receipt.',
+    icon: 'receipt',
+    category: 'shopping',
+    target: 1,
+    unlockMessage: "You've scanned your first receipt! +10 B3TR tokens rewarded.",
+  },
+  five_receipts: {
+    key: 'five_receipts',
+    title: 'Eco Commuter',
+    description: 'Submit 5 sustainable transport receipts.',
+    icon: 'leaf',
+    category: 'shopping',
+    target: 5,
+    unlockMessage: "You've submitted 5 sustainable transport receipts!",
+  },
+  ten_receipts: {
+    key: 'ten_receipts',
+    title: 'Green Traveler',
+    description: 'Submit 10 sustainable transport receipts.',
+    icon: 'trophy',
+    category: 'shopping',
+    target: 10,
+    unlockMessage: "You've submitted 10 sustainable transport receipts!",
+  },
+  first_store: {
+    key: 'first_store',
+    title: 'Store Pioneer',
+    description: 'Get your first sustainable store added to the map.',
+    icon: 'store',
+    category: 'community',
+    target: 1,
+    unlockMessage: 'Your first store was added! +3 B3TR tokens rewarded.',
+  },
+  monthly_record: {
+    key: 'monthly_record',
+    title: 'Monthly Regular',
+    description: 'Submit 3 receipts with a purchase date in the same month.',
+    icon: 'calendar',
+    category: 'milestones',
+    target: 3,
+    unlockMessage: "You've submitted 3 receipts this month!",
+  },
+  token_milestone: {
+    key: 'token_milestone',
+    title: 'Token Milestone',
+    description: 'Earn 100 B3TR from receipts and store additions.',
+    icon: 'coins',
+    category: 'milestones',
+    target: 100,
+    unlockMessage: "You've earned 100 B3TR from receipts and store additions!",
+  },
+}
+
+/**
+ * Achievement rewards actually paid (as achievement_reward ledger entries). The spec names two:
+ * "+10 B3TR" for the first receipt (spec 1 §4, §9) and the "+3" first-store bonus (§9). It names
+ * none for the others, so they pay nothing.
+ */
+export const ACHIEVEMENT_REWARD_MILLI: Record<AchievementKey, number> = {
+  first_receipt: FIRST_RECEIPT_BONUS_MILLI,
+  five_receipts: 0,
+  ten_receipts: 0,
+  first_store: FIRST_STORE_BONUS_MILLI,
+  monthly_record: 0,
+  token_milestone: 0,
+}
+
+export interface AchievementInput {
+  /** Accepted receipts (the user's receipt list length). */
+  receiptCount: number
+  /** Counted store_addition ledger entries. */
+  storeAdditionCount: number
+  /** Receipts whose purchaseDate falls in the current UTC month (see countReceiptsInMonth). */
+  receiptsThisMonth: number
+  /** Sum of counted receipt_verification + store_addition entries (see earnedMilliFromReceiptsAndStores). */
+  earnedMilliFromReceiptsAndStores: number
+}
+
+export interface AchievementStat {
+  label: string
+  value: string
+}
+
+export interface EvaluatedAchievement extends AchievementDefinition {
+  unlocked: boolean
+  /** Whole percent, rounded down, 0..100; 100 only when unlocked. */
+  progress: number
+  current: number
+  rewardMilli: number
+  stats: AchievementStat[]
+  impactMessage: string
+  shareText: string
+}
+
+function percent(current: number, target: number): number {
+  return Math.min(100, Math.max(0, Math.floor((current * 100) / target)))
+}
+
+function plural(n: number, one: string, many: string): string {
+  return `${n} ${n === 1 ? one : many}`
+}
+
+export function evaluateAchievements(input: AchievementInput): EvaluatedAchievement[] {
+  const receipts = Math.max(0, input.receiptCount)
+  const stores = Math.max(0, input.storeAdditionCount)
+  const thisMonth = Math.max(0, input.receiptsThisMonth)
+  const earnedMilli = Math.max(0, input.earnedMilliFromReceiptsAndStores)
+  const { co2Kg, treesSaved } = achievementsImpact(receipts)
+  const receiptStats: AchievementStat[] = [
+    { label: 'Receipts submitted', value: String(receipts) },
+    { label: 'CO2 prevented', value: `${co2Kg} kg` },
+    { label: 'Trees saved', value: String(treesSaved) },
+  ]
+  const receiptImpact =
+    receipts === 0
+      ? `Every sustainable trip you submit prevents an estimated ${ACHIEVEMENTS_CO2_KG_PER_RECEIPT} kg of CO2.`
+      : `Your ${plural(receipts, 'sustainable trip', 'sustainable trips')} prevented an estimated ${co2Kg} kg of CO2.`
+
+  const tokenTargetMilli = ACHIEVEMENTS.token_milestone.target * MILLI_PER_B3TR
+  const facts: Record<AchievementKey, Facts> = {
+    first_receipt: receiptFacts(receipts, ACHIEVEMENTS.first_receipt.target, receiptStats, receiptImpact),
+    five_receipts: receiptFacts(receipts, ACHIEVEMENTS.five_receipts.target, receiptStats, receiptImpact),
+    ten_receipts: receiptFacts(receipts, ACHIEVEMENTS.ten_receipts.target, receiptStats, receiptImpact),
+    first_store: {
+      current: stores,
+      progress: percent(stores, ACHIEVEMENTS.first_store.target),
+      unlocked: stores >= ACHIEVEMENTS.first_store.target,
+      stats: [{ label: 'Stores added', value: String(stores) }],
+      impact:
+        stores === 0
+          ? 'Adding a sustainable store helps others find greener options.'
+          : `You've helped others find ${plural(stores, 'sustainable store', 'sustainable stores')}.`,
+    },
+    monthly_record: {
+      current: thisMonth,
+      progress: percent(thisMonth, ACHIEVEMENTS.monthly_record.target),
+      unlocked: thisMonth >= ACHIEVEMENTS.monthly_record.target,
+      stats: [
+        { label: 'Receipts this month', value: String(thisMonth) },
+        { label: 'Monthly target', value: String(ACHIEVEMENTS.monthly_record.target) },
+      ],
+      impact: `${plural(thisMonth, 'sustainable trip', 'sustainable trips')} this month, about ${thisMonth * ACHIEVEMENTS_CO2_KG_PER_RECEIPT} kg of CO2 prevented.`,
+    },
+    token_milestone: {
+      current: earnedMilli / MILLI_PER_B3TR,
+      progress: percent(earnedMilli, tokenTargetMilli),
+      unlocked: earnedMilli >= tokenTargetMilli,
+      stats: [
+        { label: 'B3TR earned', value: formatB3tr(earnedMilli) },
+        { label: 'Target', value: `${ACHIEVEMENTS.token_milestone.target} B3TR` },
+      ],
+      impact: `You've earned ${formatB3tr(earnedMilli)} B3TR from receipts and store additions.`,
+    },
+  }
+
+  return ACHIEVEMENT_KEYS.map((key) => {
+    const definition = ACHIEVEMENTS[key]
+    const f = facts[key]
+    return {
+      ...definition,
+      unlocked: f.unlocked,
+      progress: f.progress,
+      current: f.current,
+      rewardMilli: ACHIEVEMENT_REWARD_MILLI[key],
+      stats: f.stats,
+      impactMessage: f.impact,
+      shareText: `I unlocked the "${definition.title}" achievement on ReCircle! ${f.impact} #ReCircle #B3TR`,
+    }
+  })
+}
+
+interface Facts {
+  current: number
+  progress: number
+  unlocked: boolean
+  stats: AchievementStat[]
+  impact: string
+}
+
+function receiptFacts(receipts: number, target: number, stats: AchievementStat[], impact: string): Facts {
+  return { current: receipts, progress: percent(receipts, target), unlocked: receipts >= target, stats, impact }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Inputs from raw data
+
+/** Receipts whose purchase date ('YYYY-MM-DD') is in the UTC month of `now`. Malformed dates don't count. */
+export function countReceiptsInMonth(purchaseDates: readonly string[], now: Date): number {
+  const month = utcDay(now).slice(0, 7)
+  return purchaseDates.filter((d) => parseUtcDay(d) !== null && d.startsWith(`${month}-`)).length
+}
+
+export function earnedMilliFromReceiptsAndStores(entries: readonly LedgerEntryLike[]): number {
+  return sumMilli(entries, ['receipt_verification', 'store_addition'])
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reward ledger descriptions
+
+export function achievementRewardDescription(key: AchievementKey): string {
+  return `Achievement Reward: ${key}`
+}
+
+const KEY_PATTERN = new RegExp(`(?:^|[^a-z0-9_])(${ACHIEVEMENT_KEYS.join('|')})(?![a-z0-9_])`)
+
+/**
+ * The achievement key in an achievement_reward description, with or without the
+ * 'Achievement Reward: ' prefix (spec 1 §3). Legacy keys (music_store, movie_store) and unknown
+ * text give null.
+ */
+export function parseAchievementKey(description: string): AchievementKey | null {
+  const match = KEY_PATTERN.exec(description)
+  return match ? (match[1] as AchievementKey) : null
+}
+
+/**
+ * Rewards still to record: unlocked achievements that pay something and have no
+ * achievement_reward entry yet (`paidKeys`, e.g. parsed from existing descriptions).
+ */
+export function achievementRewardsDue(
+  achievements: ReadonlyArray<{ key: AchievementKey; unlocked: boolean }>,
+  paidKeys: Iterable<string>,
+): Array<{ key: AchievementKey; amountMilli: number; description: string }> {
+  const paid = new Set(paidKeys)
+  return achievements
+    .filter((a) => a.unlocked && ACHIEVEMENT_REWARD_MILLI[a.key] > 0 && !paid.has(a.key))
+    .map((a) => ({
+      key: a.key,
+      amountMilli: ACHIEVEMENT_REWARD_MILLI[a.key],
+      description: achievementRewardDescription(a.key),
+    }))
+}

@@ -1,0 +1,192 @@
+// Estimated environmental impact and the rewards-page statistics. The spec uses different
+// constants on different screens; each screen keeps its own, named after it (see
+// docs/decisions/020-impact-constants-per-screen.md). All of them are estimates.
+import { MILLI_PER_B3TR } from '~/rewards/money'
+import {
+  addUtcDays,
+  effectiveStreak,
+  isCountedEntry,
+  isUserEarning,
+  type LedgerEntryLike,
+  parseUtcDay,
+  utcDay,
+} from '~/rewards/rules'
+
+// ---------------------------------------------------------------------------------------------
+// Home, profile and Impact Explorer summary (spec 1 §9): per receipt
+
+export const HOME_CO2_KG_PER_RECEIPT = 5
+export const HOME_WATER_LITERS_PER_RECEIPT = 700
+
+export function homeImpact(receiptCount: number): { co2Kg: number; waterLiters: number } {
+  const n = Math.max(0, receiptCount)
+  return { co2Kg: n * HOME_CO2_KG_PER_RECEIPT, waterLiters: n * HOME_WATER_LITERS_PER_RECEIPT }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Achievements screen "Eco Impact" card (spec 1 §2): per receipt
+
+export const ACHIEVEMENTS_CO2_KG_PER_RECEIPT = 5
+export const ACHIEVEMENTS_TREES_PER_RECEIPT = 2
+
+export function achievementsImpact(receiptCount: number): { co2Kg: number; treesSaved: number } {
+  const n = Math.max(0, receiptCount)
+  return { co2Kg: n * ACHIEVEMENTS_CO2_KG_PER_RECEIPT, treesSaved: n * ACHIEVEMENTS_TREES_PER_RECEIPT }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Badges (spec 1 §4): 0.5 kg CO2 per B3TR earned
+
+export const BADGE_CO2_GRAMS_PER_B3TR = 500
+
+/** Whole grams, rounded down: 0.5 g per milli-B3TR. */
+export function badgeCo2Grams(earnedMilli: number): number {
+  return Math.floor((Math.max(0, earnedMilli) * BADGE_CO2_GRAMS_PER_B3TR) / MILLI_PER_B3TR)
+}
+
+export function badgeCo2Kg(earnedMilli: number): number {
+  return badgeCo2Grams(earnedMilli) / 1000
+}
+
+// ---------------------------------------------------------------------------------------------
+// Rewards page (spec 2 §2, §9)
+
+/** co2Saved of one reward-history row: accepted receipts only; stores, achievements and referrals save nothing themselves. */
+export const REWARDS_CO2_GRAMS_PER_RECEIPT = 5000
+/**
+ * The spec says "21.77 g CO2 per tree equivalent"; read literally one receipt would equal ~230 trees.
+ * 21.77 kg is the usual figure for what one tree absorbs in a year, so the unit is taken as kg.
+ */
+export const REWARDS_CO2_GRAMS_PER_TREE = 21_770
+export const REWARDS_CO2_GRAMS_PER_CAR_MILE = 4600
+
+export function transactionCo2Grams(type: string): number {
+  return type === 'receipt_verification' ? REWARDS_CO2_GRAMS_PER_RECEIPT : 0
+}
+
+/** Rounded DOWN to one decimal, so the card never claims more than the estimate. */
+function floorTenth(numerator: number, denominator: number): number {
+  return Math.floor((numerator * 10) / denominator) / 10
+}
+
+export function rewardsEnvironmentalImpact(totalCo2Grams: number): {
+  co2Kg: number
+  treeEquivalents: number
+  carMilesSaved: number
+} {
+  const grams = Math.max(0, Math.floor(totalCo2Grams))
+  return {
+    co2Kg: floorTenth(grams, 1000),
+    treeEquivalents: floorTenth(grams, REWARDS_CO2_GRAMS_PER_TREE),
+    carMilesSaved: floorTenth(grams, REWARDS_CO2_GRAMS_PER_CAR_MILE),
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Periods: a period of N days is today (UTC) and the N-1 UTC days before it, so the totals, the
+// weekly progress and the per-day chart all cover the same days.
+
+export const REWARD_PERIOD_DAYS = { '7d': 7, '30d': 30, '90d': 90 } as const
+export type RewardPeriod = keyof typeof REWARD_PERIOD_DAYS
+export const DEFAULT_REWARD_PERIOD: RewardPeriod = '30d'
+
+export function parseRewardPeriod(value: string | null | undefined): RewardPeriod {
+  return value != null && Object.hasOwn(REWARD_PERIOD_DAYS, value) ? (value as RewardPeriod) : DEFAULT_REWARD_PERIOD
+}
+
+function toTime(createdAt: string | Date): number {
+  const ms = createdAt instanceof Date ? createdAt.getTime() : Date.parse(createdAt)
+  if (Number.isNaN(ms)) throw new RangeError(`Invalid createdAt: ${String(createdAt)}`)
+  return ms
+}
+
+/** [start, end) in ms: UTC midnight `days - 1` days before today, to the next UTC midnight. */
+export function periodBounds(now: Date, days: number): { startMs: number; endMs: number } {
+  if (!Number.isInteger(days) || days < 1) throw new RangeError(`days must be a positive integer, got ${days}`)
+  const today = utcDay(now)
+  return {
+    startMs: parseUtcDay(addUtcDays(today, -(days - 1))) as number,
+    endMs: parseUtcDay(addUtcDays(today, 1)) as number,
+  }
+}
+
+function earningEntriesIn(entries: readonly LedgerEntryLike[], bounds: { startMs: number; endMs: number } | null) {
+  return entries.filter((entry) => {
+    if (!isUserEarning(entry.type) || !isCountedEntry(entry)) return false
+    if (bounds === null) return true
+    const t = toTime(entry.createdAt)
+    return t >= bounds.startMs && t < bounds.endMs
+  })
+}
+
+// ---------------------------------------------------------------------------------------------
+// User stats (spec 2 §3)
+
+export const WEEKLY_GOAL_MILLI = 100 * MILLI_PER_B3TR
+
+export interface UserStatsInput {
+  entries: readonly LedgerEntryLike[]
+  now: Date
+  /** Window for the totals; 'all' (default) is the whole history. Weekly progress is always the last 7 days. */
+  period?: RewardPeriod | 'all'
+  /** Stored streak state; shown as effectiveStreak (0 after a missed day). */
+  lastActiveDay: string | null
+  currentStreak: number
+  weeklyGoalMilli?: number
+}
+
+export interface UserStats {
+  /** Sum of user-earning entries (receipts, stores, achievements, referrals); never the fund's share, never claims. */
+  totalEarnedMilli: number
+  /** Number of those entries ("From N transactions"). */
+  totalTransactions: number
+  /** Grams. */
+  totalCO2Saved: number
+  currentStreak: number
+  weeklyGoalMilli: number
+  weeklyEarnedMilli: number
+  /** Whole percent of the goal earned in the last 7 days, rounded down, at most 100. */
+  weeklyProgress: number
+}
+
+export function computeUserStats({
+  entries,
+  now,
+  period = 'all',
+  lastActiveDay,
+  currentStreak,
+  weeklyGoalMilli = WEEKLY_GOAL_MILLI,
+}: UserStatsInput): UserStats {
+  if (!Number.isSafeInteger(weeklyGoalMilli) || weeklyGoalMilli <= 0) {
+    throw new RangeError(`weeklyGoalMilli must be a positive integer, got ${weeklyGoalMilli}`)
+  }
+  const inPeriod = earningEntriesIn(entries, period === 'all' ? null : periodBounds(now, REWARD_PERIOD_DAYS[period]))
+  const lastWeek = earningEntriesIn(entries, periodBounds(now, 7))
+  const weeklyEarnedMilli = lastWeek.reduce((sum, e) => sum + e.amountMilli, 0)
+  return {
+    totalEarnedMilli: inPeriod.reduce((sum, e) => sum + e.amountMilli, 0),
+    totalTransactions: inPeriod.length,
+    totalCO2Saved: inPeriod.reduce((sum, e) => sum + transactionCo2Grams(e.type), 0),
+    currentStreak: effectiveStreak({ lastActiveDay, currentStreak, today: utcDay(now) }),
+    weeklyGoalMilli,
+    weeklyEarnedMilli,
+    weeklyProgress: Math.min(100, Math.max(0, Math.floor((weeklyEarnedMilli * 100) / weeklyGoalMilli))),
+  }
+}
+
+/** User earnings per UTC day over the period, oldest first, days without earnings as 0. */
+export function earningsPerDay(
+  entries: readonly LedgerEntryLike[],
+  periodDays: number,
+  now: Date,
+): Array<{ day: string; milli: number }> {
+  const bounds = periodBounds(now, periodDays)
+  const first = utcDay(new Date(bounds.startMs))
+  const byDay = new Map<string, number>()
+  for (let i = 0; i < periodDays; i++) byDay.set(addUtcDays(first, i), 0)
+  for (const entry of earningEntriesIn(entries, bounds)) {
+    const day = utcDay(new Date(toTime(entry.createdAt)))
+    byDay.set(day, (byDay.get(day) ?? 0) + entry.amountMilli)
+  }
+  return [...byDay].map(([day, milli]) => ({ day, milli }))
+}

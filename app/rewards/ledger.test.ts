@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest'
+import { signInNewUser } from '../../tests/utils/requests'
+import { getDb } from '../utils/db.server'
+import { getBalanceMilli, recordEntry } from './ledger.server'
+
+describe('ledger', () => {
+  it('derives the balance from the user entries, excluding fund shares and failed entries', async () => {
+    const { user } = await signInNewUser()
+    const db = getDb()
+    const base = { user_id: user.id, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null }
+    await recordEntry(db, { ...base, type: 'receipt_verification', amount_milli: 18_000, description: 'r', status: 'completed', idempotency_key: `t-${user.id}-1` })
+    await recordEntry(db, { ...base, type: 'sustainability_app', amount_milli: 5_400, description: 'fund', status: 'completed', idempotency_key: `t-${user.id}-2` })
+    await recordEntry(db, { ...base, type: 'token_claim', amount_milli: -3_000, description: 'claim', status: 'pending', idempotency_key: `t-${user.id}-3` })
+    await recordEntry(db, { ...base, type: 'store_addition', amount_milli: 10_000, description: 'x', status: 'failed', idempotency_key: `t-${user.id}-4` })
+    expect(await getBalanceMilli(db, user.id)).toBe(15_000)
+  })
+
+  it('writes an idempotency key once, also under concurrency', async () => {
+    const { user } = await signInNewUser()
+    const db = getDb()
+    const entry = {
+      user_id: user.id, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null,
+      type: 'achievement_reward' as const, amount_milli: 10_000, description: 'Achievement Reward: first_receipt',
+      status: 'completed' as const, idempotency_key: `achievement:${user.id}:first_receipt`,
+    }
+    const results = await Promise.all(Array.from({ length: 10 }, () => recordEntry(db, entry)))
+    expect(results.filter(Boolean)).toHaveLength(1)
+    expect(await getBalanceMilli(db, user.id)).toBe(10_000)
+  })
+
+  it('refuses non-integer amounts', async () => {
+    const { user } = await signInNewUser()
+    await expect(
+      recordEntry(getDb(), {
+        user_id: user.id, type: 'admin_action', amount_milli: 1.5, description: 'x', status: 'completed',
+        idempotency_key: `frac-${user.id}`, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null,
+      }),
+    ).rejects.toThrow(/integers/)
+  })
+})
