@@ -1,3 +1,4 @@
+import './load-env'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { getEnv } from '~/utils/env.server'
 

@@ -1,3 +1,4 @@
+import './load-env'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { seed } from '#db/seed'
 import { getEnv } from '~/utils/env.server'

@@ -1,3 +1,4 @@
+import './load-env'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'

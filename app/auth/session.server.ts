@@ -57,11 +57,6 @@ export async function destroySession(db: DB, request: Request): Promise<string> 
   return sessionCookie().serialize('', { maxAge: 0, expires: new Date(0), secure: isHttps(request) })
 }
 
-export function safeRedirectTo(to: FormDataEntryValue | string | null | undefined, fallback = '/home'): string {
-  if (typeof to !== 'string' || !to.startsWith('/') || to.startsWith('//') || to.startsWith('/\\')) return fallback
-  return to
-}
-
 export function redirectWithCookie(to: string, cookie: string) {
   return redirect(to, { headers: { 'Set-Cookie': cookie } })
 }

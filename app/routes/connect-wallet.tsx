@@ -1,7 +1,7 @@
 import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { useSearchParams } from '@remix-run/react'
 import { getOptionalUser } from '~/auth/auth.server'
-import { safeRedirectTo } from '~/auth/session.server'
+import { safeRedirectTo } from '~/utils/redirect'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'

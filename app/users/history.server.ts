@@ -1,0 +1,48 @@
+import type { DB } from '#db/db.server'
+import type { TransactionType } from '#db/schema'
+import { FUND_TYPES } from '~/rewards/ledger.server'
+
+export type HistoryEntry = {
+  id: number
+  type: TransactionType
+  amountMilli: number
+  description: string
+  status: string
+  txHash: string | null
+  createdAt: string
+}
+
+/** The user's own ledger entries, newest first (fund shares are the app's, not shown). */
+export async function listUserTransactions(db: DB, userId: number, opts: { limit: number; offset?: number }) {
+  const rows = await db
+    .selectFrom('transactions')
+    .select(['id', 'type', 'amount_milli', 'description', 'status', 'tx_hash', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('type', 'not in', FUND_TYPES)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(opts.limit)
+    .offset(opts.offset ?? 0)
+    .execute()
+  return rows.map(
+    (r): HistoryEntry => ({
+      id: r.id,
+      type: r.type,
+      amountMilli: r.amount_milli,
+      description: r.description,
+      status: r.status,
+      txHash: r.tx_hash,
+      createdAt: r.created_at,
+    }),
+  )
+}
+
+export async function countUserTransactions(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', 'not in', FUND_TYPES)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
+}

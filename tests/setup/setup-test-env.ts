@@ -1,0 +1,28 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterAll, afterEach, beforeAll } from 'vitest'
+import { resetEnvCache } from '../../app/utils/env.server'
+import { server } from '../mocks/index'
+import { ADMIN_WALLET } from '../utils/wallet'
+
+const workerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-test-'))
+const dbFile = path.join(workerDir, 'test.db')
+fs.copyFileSync(path.resolve('tests/.cache/base.db'), dbFile)
+
+process.env.DATABASE_URL = `file:${dbFile}`
+process.env.SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789'
+process.env.ADMIN_WALLETS = ADMIN_WALLET.address
+process.env.APP_DOMAINS = 'recircle.test'
+process.env.THOR_NODE_URL = 'https://thor.test'
+process.env.RECIRCLE_TEST_MODE = ''
+resetEnvCache()
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
+afterEach(() => server.resetHandlers())
+afterAll(async () => {
+  server.close()
+  await globalThis.__recircleDb?.destroy()
+  globalThis.__recircleDb = undefined
+  fs.rmSync(workerDir, { recursive: true, force: true })
+})
