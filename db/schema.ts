@@ -70,6 +70,9 @@ export interface ReceiptAnalysisTable {
   user_id: number
   image_hash: string
   analysis_json: string
+  image: ColumnType<Buffer | null, Buffer | null, Buffer | null>
+  image_mime: string | null
+  image_phash: string | null
   created_at: Timestamp
 }
 

@@ -1,9 +1,11 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './0001-initial'
+import * as m0002 from './0002-analysis-images'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
+  '0002-analysis-images': m0002,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,0 +1,103 @@
+import { json } from '@remix-run/node'
+import type { User } from '~/users/users.server'
+import { getDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { serverAnalyzer } from './analyzer.server'
+import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
+import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
+import { ReceiptImageError } from './image.server'
+import { amountToCents, receiptFormSchema } from './receipt-form'
+import { analyzeAndStore, submitReceipt, type SubmitResult } from './receipts.server'
+
+/** Read the photo from JSON (`image` data URL) or multipart (`image` file), plus the other fields. */
+export async function readReceiptRequest(request: Request): Promise<{ image: Buffer | null; fields: Record<string, unknown> }> {
+  if (isMultipart(request)) {
+    const { form, image } = await readMultipartImage(request)
+    const fields: Record<string, unknown> = {}
+    for (const [k, v] of form.entries()) if (typeof v === 'string') fields[k] = v
+    return { image, fields }
+  }
+  if (bodyTooLarge(request)) throw new ReceiptImageError('too_large')
+  let body: unknown
+  try {
+    body = await request.json()
+  } catch {
+    throw json({ error: 'Body must be JSON or multipart/form-data' }, { status: 400 })
+  }
+  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
+  return { image: decodeDataUrl(fields.image), fields }
+}
+
+/** The spec's userId is a hint at most: it must be the session's (DECISIONS 1). */
+export function assertSelf(fields: Record<string, unknown>, user: User) {
+  if (fields.userId !== undefined && fields.userId !== null && fields.userId !== '' && Number(fields.userId) !== user.id) {
+    throw json({ error: 'Forbidden' }, { status: 403 })
+  }
+}
+
+export function imageErrorResponse(error: unknown) {
+  if (error instanceof ReceiptImageError) return json({ error: error.message }, { status: 400 })
+  throw error
+}
+
+export async function validateForUser(user: User, image: Buffer | null, fields: Record<string, unknown>) {
+  const env = getEnv()
+  if (fields.testMode === true || fields.testMode === 'true') {
+    // Client test flags are honoured only when the server itself runs in test mode (DECISIONS 3).
+    const type = String(fields.testType ?? 'uber') as DemoType
+    if (env.RECIRCLE_TEST_MODE && DEMO_TYPES.includes(type)) {
+      return { ...demoAnalysis(type, new Date().toISOString().slice(0, 10)), analysisId: null, duplicate: false }
+    }
+  }
+  const stored = await analyzeAndStore(getDb(), { userId: user.id, image: image!, analyze: serverAnalyzer })
+  const analysis = stored.duplicate
+    ? { ...stored.analysis, isAcceptable: false, reasons: ['This receipt has already been submitted.', ...stored.analysis.reasons] }
+    : stored.analysis
+  return { ...analysis, analysisId: stored.id, duplicate: stored.duplicate }
+}
+
+/** POST /api/receipts and the scan form: re-validate, use the server's stored analysis, submit. */
+export async function submitForUser(
+  user: User,
+  input: { image: Buffer | null; analysisId?: number | null; fields: Record<string, unknown> },
+): Promise<{ fieldErrors: Record<string, string[]> } | SubmitResult> {
+  const parsed = receiptFormSchema.safeParse(input.fields)
+  if (!parsed.success) return { fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]> }
+  const db = getDb()
+  let analysisId = input.analysisId ?? null
+  if (input.image) {
+    // Same photo as analysed before: reuse the server's analysis; otherwise analyse it now.
+    const stored = await analyzeAndStore(db, { userId: user.id, image: input.image, analyze: serverAnalyzer })
+    analysisId = stored.id
+  }
+  if (analysisId === null) return { ok: false, status: 400, error: 'No image file provided' }
+  return submitReceipt(db, {
+    userId: user.id,
+    analysisId,
+    maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
+    values: {
+      category: parsed.data.category,
+      amountCents: amountToCents(parsed.data.amount),
+      purchaseDate: parsed.data.purchaseDate,
+    },
+  })
+}
+
+export function receiptResponse(result: Extract<SubmitResult, { ok: true }>) {
+  const reward = result.reward
+  return {
+    id: result.receiptId,
+    status: result.status,
+    tokenReward: reward ? reward.total : 0,
+    needsManualReview: result.status === 'pending_review',
+    reasons: result.reasons,
+    rewardDetails: {
+      baseReward: reward?.baseReward ?? 0,
+      streakMultiplier: reward?.streakMultiplier ?? 1,
+      transportMultiplier: reward?.transportMultiplier ?? 1,
+      firstReceiptBonus: result.firstReceiptBonusMilli / 1000,
+      total: (reward?.total ?? 0) + result.firstReceiptBonusMilli / 1000,
+    },
+    streakInfo: { streakIncreased: result.streak.increased, currentStreak: result.streak.current },
+  }
+}

@@ -1,0 +1,441 @@
+/**
+ * Pure: OCR text (and per-line confidences) -> receipt fields plus the signals the verdict needs
+ * to decide how far to trust them.
+ */
+import {
+  electricVehicleEvidence,
+  findVendors,
+  guessCategory,
+  preOwnedKeywords,
+  type MerchantKind,
+  type TransportCategory,
+  type Vendor,
+} from '~/receipts/vendors'
+
+export type OcrLine = { text: string; confidence: number }
+/** OCR output as the extractor sees it; `confidence` values are tesseract's 0..100. */
+export type OcrText = { text: string; lines?: OcrLine[]; confidence?: number }
+
+export type PaymentMethod = { method: string | null; cardLastFour: string | null; isDigital: boolean }
+
+export type TotalCheck =
+  /** A run of line items just above the total adds up to it. */
+  | 'sum'
+  /** No items add up, but the same amount is printed again (e.g. on the payment line). */
+  | 'repeated'
+  /** Nothing to check against. */
+  | 'none'
+  /** Items are there but do not add up: something was misread. */
+  | 'mismatch'
+
+export type ExtractionSignals = {
+  lineCount: number
+  vendorScore: number
+  vendorExact: boolean
+  vendorLine: number | null
+  vendorKind: MerchantKind | null
+  /** Second-best merchant, when another one is also named. */
+  runnerUp: { name: string; score: number; kind: MerchantKind } | null
+  evEvidence: string[]
+  preOwnedKeywords: string[]
+  categoryHint: TransportCategory | null
+  totalLabel: string | null
+  totalLabelStrength: number
+  totalLineConfidence: number | null
+  /** The amount needed a repair (letters read for digits, a lost decimal point, a '$' read as '5'). */
+  totalRepaired: boolean
+  totalCheck: TotalCheck
+  itemAmounts: number[]
+  dateFormat: DateFormat | null
+  dateLineConfidence: number | null
+  /** Other dates on the receipt that differ from the chosen one. */
+  otherDates: string[]
+}
+
+export type ExtractedReceipt = {
+  storeName: string | null
+  vendor: Vendor | null
+  category: TransportCategory | null
+  totalAmount: number | null
+  purchaseDate: string | null
+  paymentMethod: PaymentMethod
+  signals: ExtractionSignals
+}
+
+type Line = { text: string; confidence: number | null; index: number }
+
+export function extractReceipt(ocr: OcrText | string): ExtractedReceipt {
+  const lines = toLines(typeof ocr === 'string' ? { text: ocr } : ocr)
+  const fullText = lines.map((l) => l.text).join('\n')
+  const vendors = findVendors(lines.map((l) => l.text))
+  const best = vendors[0] ?? null
+  const second = vendors[1] ?? null
+  const evEvidence = electricVehicleEvidence(fullText)
+  const vendor = best?.vendor ?? null
+  const total = findTotal(lines)
+  const date = findDate(lines)
+  return {
+    storeName: vendor?.name ?? guessStoreName(lines),
+    vendor,
+    category: categoryFor(vendor, evEvidence),
+    totalAmount: total?.value ?? null,
+    purchaseDate: date?.iso ?? null,
+    paymentMethod: findPaymentMethod(fullText),
+    signals: {
+      lineCount: lines.length,
+      vendorScore: best?.score ?? 0,
+      vendorExact: best?.exact ?? false,
+      vendorLine: best?.line ?? null,
+      vendorKind: vendor?.kind ?? null,
+      runnerUp: second ? { name: second.vendor.name, score: second.score, kind: second.vendor.kind } : null,
+      evEvidence,
+      preOwnedKeywords: preOwnedKeywords(fullText),
+      categoryHint: guessCategory(fullText),
+      totalLabel: total?.label ?? null,
+      totalLabelStrength: total?.strength ?? 0,
+      totalLineConfidence: total?.confidence ?? null,
+      totalRepaired: total?.repaired ?? false,
+      totalCheck: total?.check ?? 'none',
+      itemAmounts: total?.items ?? [],
+      dateFormat: date?.format ?? null,
+      dateLineConfidence: date?.confidence ?? null,
+      otherDates: date?.others ?? [],
+    },
+  }
+}
+
+function toLines(ocr: OcrText): Line[] {
+  const source: Array<{ text: string; confidence: number | null }> =
+    ocr.lines && ocr.lines.length > 0
+      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence }))
+      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null }))
+  return source
+    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence }))
+    .filter((l) => /[a-z0-9]/i.test(l.text))
+    .map((l, index) => ({ ...l, index }))
+}
+
+/** Car rentals count as electric_vehicle only when the receipt shows an EV; other merchants have no category. */
+function categoryFor(vendor: Vendor | null, evEvidence: string[]): TransportCategory | null {
+  if (!vendor) return null
+  if (vendor.kind === 'car_rental') return evEvidence.length > 0 ? 'electric_vehicle' : null
+  return vendor.kind === 'transport' ? vendor.category : null
+}
+
+const GENERIC_HEADER = /^(?:receipt|ride receipt|trip receipt|your receipt|invoice|order|thank you.*|welcome.*)$/i
+
+/** For an unknown merchant, the first line that reads like a name, so staff see something useful. */
+function guessStoreName(lines: Line[]): string | null {
+  for (const line of lines.slice(0, 4)) {
+    const text = line.text.replace(/[^\p{L}\p{N}&'. -]/gu, '').trim()
+    if (text.replace(/[^\p{L}]/gu, '').length < 3) continue
+    if (GENERIC_HEADER.test(text) || /\d{3,}/.test(text)) continue
+    return text.slice(0, 60)
+  }
+  return null
+}
+
+// ---------------------------------------------------------------------------
+// Amounts
+// ---------------------------------------------------------------------------
+
+export type Amount = { value: number; start: number; repaired: boolean; currency: boolean; alternatives: number[] }
+
+const DIGITISH = '0-9OoQDIl|SsBZ'
+const MONEY_RE = new RegExp(
+  // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals
+  String.raw`(?<cur>US\$|USD|\$|€|£|[Ss](?=[0-9]))?\s?(?<num>[${DIGITISH}]{1,3}(?:[,.' ][0-9O]{3})+|[${DIGITISH}]{1,6})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?<dec>[${DIGITISH}]{2}))?(?![0-9]|[.,][0-9])`,
+  'g',
+)
+
+/** Map letters OCR reads in place of digits. */
+function fixDigits(s: string): string {
+  return s
+    .replace(/[OoQD]/g, '0')
+    .replace(/[Il|]/g, '1')
+    .replace(/[Ss]/g, '5')
+    .replace(/B/g, '8')
+    .replace(/Z/g, '2')
+}
+
+/** Money amounts on one line, left to right. Needs a currency sign or two decimals to count. */
+export function parseAmounts(line: string): Amount[] {
+  const found: Amount[] = []
+  for (const m of line.matchAll(MONEY_RE)) {
+    const { cur, num, sep, dec } = m.groups as Record<string, string | undefined>
+    if (!num) continue
+    const start = m.index ?? 0
+    // Ignore digits glued to letters on the left: 'Model3', 'Store#553'.
+    const before = line[start - 1] ?? ' '
+    if (!cur && /[\p{L}#]/u.test(before)) continue
+    if (!cur && !dec) continue
+    // '20 26' at the end of a line is only an amount with a currency sign ('$20 26').
+    if (!cur && sep !== undefined && /\s/.test(sep)) continue
+    const realDigits = (num + (dec ?? '')).replace(/[^0-9]/g, '').length
+    if (realDigits < Math.max(1, (num + (dec ?? '')).length - 1)) continue
+    // A word ('Tip', 'Sold') is not a number even if every letter could be a digit.
+    if (!/[0-9]/.test(num)) continue
+    const intPart = fixDigits(num.replace(/[,.' ]/g, ''))
+    const decPart = dec ? fixDigits(dec) : '00'
+    if (!/^\d+$/.test(intPart) || !/^\d{2}$/.test(decPart)) continue
+    const value = Number(`${intPart}.${decPart}`)
+    if (!Number.isFinite(value) || value > 100_000) continue
+    const repaired = fixDigits(num) !== num || (dec !== undefined && fixDigits(dec) !== dec) || (sep !== undefined && sep !== '.')
+    const alternatives: number[] = []
+    // '$' read as '5' or 'S' glued to the number: '$20.00' -> '520.00'.
+    if (!cur && intPart.length >= 2 && intPart.startsWith('5')) alternatives.push(Number(`${intPart.slice(1)}.${decPart}`))
+    // A lost decimal point: '$1633' for '$16.33'.
+    if (cur && !dec && intPart.length >= 3) alternatives.push(Number(intPart) / 100)
+    found.push({ value, start, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(cur), alternatives })
+  }
+  return found
+}
+
+function lineAmount(line: Line): Amount | null {
+  const amounts = parseAmounts(line.text)
+  return amounts[amounts.length - 1] ?? null
+}
+
+// ---------------------------------------------------------------------------
+// Total
+// ---------------------------------------------------------------------------
+
+type TotalLabel = { label: string; strength: number }
+
+const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|before\s+tax|tax)\b/i
+const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost)|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b/i
+const TOTAL_WORD = /\btotal\b/i
+const WEAK_LABELS = /\b(?:charged|paid|amount|payment|balance|due)\b/i
+
+/** Words within one edit of 'total' ('Tota', 'otal', 'T0tal', 'Totai') from a blurred photo. */
+function fuzzyTotal(text: string): boolean {
+  return text
+    .toLowerCase()
+    .split(/[^a-z0-9]+/)
+    .some((w) => w.length >= 4 && w.length <= 6 && w !== 'total' && closeToTotal(w.replace(/0/g, 'o').replace(/[1|]/g, 'l')))
+}
+
+function closeToTotal(w: string): boolean {
+  if (w === 'total') return true
+  if (Math.abs(w.length - 5) > 1) return false
+  // one substitution, insertion or deletion
+  const t = 'total'
+  let i = 0
+  let j = 0
+  let edits = 0
+  while (i < w.length && j < t.length) {
+    if (w[i] === t[j]) {
+      i++
+      j++
+      continue
+    }
+    edits++
+    if (edits > 1) return false
+    if (w.length > t.length) i++
+    else if (w.length < t.length) j++
+    else {
+      i++
+      j++
+    }
+  }
+  return edits + (w.length - i) + (t.length - j) <= 1
+}
+
+function totalLabel(text: string): TotalLabel | null {
+  const strong = text.match(STRONG_LABELS)
+  if (strong) return { label: strong[0], strength: 3 }
+  if (NOT_TOTAL.test(text)) return null
+  const total = text.match(TOTAL_WORD)
+  if (total) return { label: total[0], strength: 2 }
+  if (fuzzyTotal(text)) return { label: 'total?', strength: 1.5 }
+  const weak = text.match(WEAK_LABELS)
+  if (weak) return { label: weak[0], strength: 1 }
+  return null
+}
+
+type TotalFound = {
+  value: number
+  label: string
+  strength: number
+  confidence: number | null
+  repaired: boolean
+  check: TotalCheck
+  items: number[]
+}
+
+const PAYMENT_LINE = /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|debit|credit|card|cash|ending)\b/i
+
+function findTotal(lines: Line[]): TotalFound | null {
+  const labelled = lines
+    .map((line) => ({ line, label: totalLabel(line.text) }))
+    .filter((x): x is { line: Line; label: TotalLabel } => x.label !== null)
+  // Strongest label wins; among equals the later one (a total follows its items).
+  labelled.sort((a, b) => b.label.strength - a.label.strength || b.line.index - a.line.index)
+  for (const { line, label } of labelled) {
+    let amountLine = line
+    let amount = lineAmount(line)
+    // Photos of skewed receipts sometimes put the amount on the next OCR line.
+    if (!amount) {
+      const next = lines[line.index + 1]
+      if (next && !totalLabel(next.text) && parseAmounts(next.text).length === 1) {
+        amount = lineAmount(next)
+        amountLine = next
+      }
+    }
+    if (!amount) continue
+    return judgeTotal(lines, amountLine, amount, label)
+  }
+  return null
+}
+
+function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: TotalLabel): TotalFound {
+  const items = lines
+    .slice(0, totalLine.index)
+    .filter((l) => !PAYMENT_LINE.test(l.text) || totalLabel(l.text) !== null)
+    .map(lineAmount)
+    .filter((a): a is Amount => a !== null)
+  const after = lines
+    .slice(totalLine.index + 1)
+    .map(lineAmount)
+    .filter((a): a is Amount => a !== null)
+  const itemValues = items.map((a) => a.value)
+  const base = { label: label.label, strength: label.strength, confidence: totalLine.confidence, items: itemValues }
+  for (const candidate of [amount.value, ...amount.alternatives]) {
+    if (addsUp(itemValues, candidate)) {
+      return { ...base, value: candidate, repaired: amount.repaired || candidate !== amount.value, check: 'sum' }
+    }
+  }
+  const repeated = after.some((a) => cents(a.value) === cents(amount.value))
+  const check: TotalCheck = repeated ? 'repeated' : itemValues.length > 0 ? 'mismatch' : 'none'
+  return { ...base, value: amount.value, repaired: amount.repaired, check }
+}
+
+const cents = (v: number) => Math.round(v * 100)
+
+/** True when the last k items (k >= 1) sum to the total: single items, items + fees, subtotal + tax. */
+export function addsUp(items: number[], total: number): boolean {
+  let sum = 0
+  for (let i = items.length - 1; i >= 0; i--) {
+    sum += cents(items[i])
+    if (sum === cents(total)) return true
+    if (sum > cents(total)) return false
+  }
+  return false
+}
+
+// ---------------------------------------------------------------------------
+// Dates
+// ---------------------------------------------------------------------------
+
+export type DateFormat = 'iso' | 'us' | 'day-first' | 'written' | 'compact'
+
+type DateFound = { iso: string; format: DateFormat; confidence: number | null; others: string[] }
+
+const MONTHS: Record<string, number> = {
+  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
+  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10,
+  nov: 11, november: 11, dec: 12, december: 12,
+}
+const MONTH_RE = '(?<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+const D = '[0-9OoIl|]'
+
+const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
+  { format: 'iso', re: new RegExp(`(?<![0-9])(?<year>(?:19|20)${D}{2})[-/.](?<m>${D}{1,2})[-/.](?<d>${D}{1,2})(?![0-9])`, 'gi') },
+  { format: 'written', re: new RegExp(`\\b${MONTH_RE}\\s+(?<d>${D}{1,2})(?:st|nd|rd|th)?,?\\s+(?<year>(?:19|20)${D}{2})(?![0-9])`, 'gi') },
+  { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th)?\\s+${MONTH_RE},?\\s+(?<year>(?:19|20)${D}{2})(?![0-9])`, 'gi') },
+  { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}|${D}{2})(?![0-9])`, 'gi') },
+  { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
+]
+
+const toInt = (s: string) => Number(fixDigits(s))
+
+function validDate(y: number, m: number, d: number): boolean {
+  if (!Number.isInteger(y) || !Number.isInteger(m) || !Number.isInteger(d)) return false
+  if (y < 2000 || y > 2099 || m < 1 || m > 12 || d < 1) return false
+  return d <= new Date(Date.UTC(y, m, 0)).getUTCDate()
+}
+
+const iso = (y: number, m: number, d: number) =>
+  `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+
+/** All dates on one line, with their format. */
+export function parseDates(text: string): Array<{ iso: string; format: DateFormat }> {
+  const found: Array<{ iso: string; format: DateFormat; start: number }> = []
+  const taken: Array<[number, number]> = []
+  for (const { format, re } of DATE_PATTERNS) {
+    for (const m of text.matchAll(re)) {
+      const start = m.index ?? 0
+      const end = start + m[0].length
+      if (taken.some(([a, b]) => start < b && end > a)) continue
+      const g = m.groups as Record<string, string | undefined>
+      let year = toInt(g.year ?? '')
+      if (year < 100) year += 2000
+      let month = g.month ? MONTHS[g.month.toLowerCase().replace(/\.$/, '')] : toInt(g.m ?? '')
+      let day = toInt(g.d ?? '')
+      let fmt = format
+      // 20/11/2026 cannot be month-first.
+      if (format === 'us' && month > 12 && day <= 12) {
+        ;[month, day] = [day, month]
+        fmt = 'day-first'
+      }
+      if (!validDate(year, month, day)) continue
+      taken.push([start, end])
+      found.push({ iso: iso(year, month, day), format: fmt, start })
+    }
+  }
+  return found.sort((a, b) => a.start - b.start).map(({ iso, format }) => ({ iso, format }))
+}
+
+/** Labels that mark the date a receipt is for, versus dates that are not the purchase. */
+const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip on|dropoff|drop-off|completed)\b/i
+const DATE_AVOIDED = /\b(?:pick-?up date|start(?:ed)?|valid|expires?|exp|until|member since|due)\b/i
+
+function findDate(lines: Line[]): DateFound | null {
+  const candidates = lines.flatMap((line) =>
+    parseDates(line.text).map((d) => ({
+      ...d,
+      confidence: line.confidence,
+      score: (DATE_PREFERRED.test(line.text) ? 1 : 0) - (DATE_AVOIDED.test(line.text) ? 1 : 0) - (d.format === 'compact' ? 0.5 : 0),
+      index: line.index,
+    })),
+  )
+  if (candidates.length === 0) return null
+  const best = [...candidates].sort((a, b) => b.score - a.score || a.index - b.index)[0]
+  const others = [...new Set(candidates.map((c) => c.iso).filter((d) => d !== best.iso))]
+  return { iso: best.iso, format: best.format, confidence: best.confidence, others }
+}
+
+// ---------------------------------------------------------------------------
+// Payment
+// ---------------------------------------------------------------------------
+
+const PAYMENT_METHODS: Array<{ method: string; re: RegExp; digital: boolean }> = [
+  { method: 'Apple Pay', re: /\bapple\s?pay\b/i, digital: true },
+  { method: 'Google Pay', re: /\b(?:google\s?pay|gpay)\b/i, digital: true },
+  { method: 'Samsung Pay', re: /\bsamsung\s?pay\b/i, digital: true },
+  { method: 'PayPal', re: /\bpay\s?pal\b/i, digital: true },
+  { method: 'Venmo', re: /\bvenmo\b/i, digital: true },
+  { method: 'Cash App', re: /\bcash\s?app\b/i, digital: true },
+  { method: 'Visa', re: /\bvisa\b/i, digital: false },
+  { method: 'Mastercard', re: /\bmaster\s?card\b/i, digital: false },
+  { method: 'American Express', re: /\b(?:amex|american express)\b/i, digital: false },
+  { method: 'Discover', re: /\bdiscover\b/i, digital: false },
+  { method: 'Debit', re: /\bdebit\b/i, digital: false },
+  { method: 'Cash', re: /\bcash\b/i, digital: false },
+  { method: 'Transit card', re: /\b(?:metrocard|clipper|ventra|charliecard|smartrip|orca|presto|oyster|omny)\b/i, digital: false },
+]
+
+export function findPaymentMethod(text: string): PaymentMethod {
+  // Wallets first: 'Apple Pay (Visa ending 1234)' is a digital payment.
+  const hit = PAYMENT_METHODS.find((p) => p.re.test(text))
+  return { method: hit?.method ?? null, cardLastFour: findLastFour(text), isDigital: hit?.digital ?? false }
+}
+
+function findLastFour(text: string): string | null {
+  const m =
+    text.match(/(?:ending(?:\s+in)?|last\s+(?:4|four)(?:\s+digits)?|x{2,}|\*{2,}|•{2,}|\.{3,}|#{2,})[\s:*•.x#-]*([0-9OQSlI]{4})(?![0-9])/i) ??
+    text.match(/\b(?:visa|master\s?card|amex|discover|debit|credit)\b[^\n]{0,12}?([0-9]{4})(?![0-9])/i)
+  if (!m) return null
+  const digits = fixDigits(m[1])
+  return /^\d{4}$/.test(digits) ? digits : null
+}

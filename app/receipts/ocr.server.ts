@@ -1,0 +1,190 @@
+import { createRequire } from 'node:module'
+import os from 'node:os'
+import path from 'node:path'
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
+
+/** One OCR'd line with tesseract's 0..100 confidence. */
+export type OcrLineResult = { text: string; confidence: number }
+export type OcrResult = { text: string; lines: OcrLineResult[]; confidence: number }
+/** What analysis needs from OCR: injected so tests can pass canned text. */
+export type OcrFn = (image: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
+
+export type OcrPoolOptions = {
+  size?: number
+  /** Replace a worker after this many jobs: the wasm heap only grows. */
+  recycleAfter?: number
+  /** Folder of @tesseract.js-data/eng to load (see docs/decisions/010). */
+  dataVariant?: '4.0.0' | '4.0.0_best_int'
+  psm?: PSM
+  params?: Record<string, string>
+}
+
+const require = createRequire(import.meta.url)
+
+/** The language data ships in node_modules: never fetched from a CDN. */
+export function localLangPath(variant: NonNullable<OcrPoolOptions['dataVariant']>): string {
+  const pkg = require.resolve('@tesseract.js-data/eng/package.json')
+  return path.join(path.dirname(pkg), variant)
+}
+
+export const DEFAULT_OCR_PARAMS: Record<string, string> = {
+  // Receipts are scaled so text is ~36 px tall; telling tesseract the dpi avoids its own guess.
+  user_defined_dpi: '300',
+  // Keep runs of spaces between label and amount so lines stay readable for staff.
+  preserve_interword_spaces: '1',
+}
+
+type Slot = { worker: Promise<Worker> | null; jobs: number; busy: boolean }
+type Job = {
+  image: Buffer
+  resolve: (r: OcrResult) => void
+  reject: (e: unknown) => void
+  signal?: AbortSignal
+}
+
+export type OcrPool = {
+  recognize: OcrFn
+  /** Start every worker now (the first job otherwise pays ~0.5 s to load the model). */
+  warmUp: () => Promise<void>
+  size: number
+  terminate: () => Promise<void>
+}
+
+export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
+  const size = Math.max(1, options.size ?? 2)
+  const recycleAfter = options.recycleAfter ?? 300
+  const variant = options.dataVariant ?? '4.0.0_best_int'
+  const params = {
+    ...DEFAULT_OCR_PARAMS,
+    tessedit_pageseg_mode: options.psm ?? PSM.SINGLE_BLOCK,
+    ...options.params,
+  }
+  const slots: Slot[] = Array.from({ length: size }, () => ({ worker: null, jobs: 0, busy: false }))
+  const queue: Job[] = []
+  let closed = false
+
+  const start = async (): Promise<Worker> => {
+    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
+      langPath: localLangPath(variant),
+      gzip: true,
+      cachePath: path.join(os.tmpdir(), 'recircle-tesseract', variant),
+    })
+    await worker.setParameters(params)
+    return worker
+  }
+
+  const workerFor = (slot: Slot): Promise<Worker> => {
+    if (!slot.worker) {
+      slot.worker = start()
+      // A failed start must not poison the slot forever.
+      slot.worker.catch(() => {
+        slot.worker = null
+      })
+    }
+    return slot.worker
+  }
+
+  const recycle = (slot: Slot) => {
+    const old = slot.worker
+    slot.worker = null
+    slot.jobs = 0
+    void old?.then((w) => w.terminate()).catch(() => {})
+  }
+
+  const pump = () => {
+    for (const slot of slots) {
+      if (slot.busy) continue
+      const job = queue.shift()
+      if (!job) return
+      if (job.signal?.aborted) {
+        job.reject(job.signal.reason)
+        continue
+      }
+      slot.busy = true
+      void run(slot, job).finally(() => {
+        slot.busy = false
+        if (slot.jobs >= recycleAfter) recycle(slot)
+        pump()
+      })
+    }
+  }
+
+  const run = async (slot: Slot, job: Job) => {
+    try {
+      const worker = await workerFor(slot)
+      slot.jobs++
+      const { data } = await worker.recognize(job.image, {}, { text: true, blocks: true })
+      job.resolve(toResult(data))
+    } catch (error) {
+      // A crashed worker is replaced on the next job.
+      recycle(slot)
+      job.reject(error)
+    }
+  }
+
+  const recognize: OcrFn = (image, opts) =>
+    new Promise<OcrResult>((resolve, reject) => {
+      if (closed) return reject(new Error('OCR pool has been terminated'))
+      if (opts?.signal?.aborted) return reject(opts.signal.reason)
+      queue.push({ image, resolve, reject, signal: opts?.signal })
+      pump()
+    })
+
+  return {
+    recognize,
+    size,
+    warmUp: async () => {
+      await Promise.all(slots.map(workerFor))
+    },
+    terminate: async () => {
+      closed = true
+      for (const job of queue.splice(0)) job.reject(new Error('OCR pool has been terminated'))
+      await Promise.all(
+        slots.map(async (slot) => {
+          const w = slot.worker
+          slot.worker = null
+          if (w) await (await w.catch(() => null))?.terminate()
+        }),
+      )
+    },
+  }
+}
+
+type TesseractPage = Awaited<ReturnType<Worker['recognize']>>['data']
+
+function toResult(data: TesseractPage): OcrResult {
+  const lines: OcrLineResult[] = []
+  for (const block of data.blocks ?? []) {
+    for (const paragraph of block.paragraphs) {
+      for (const line of paragraph.lines) {
+        const text = line.text.replace(/\s+$/, '')
+        if (text.trim()) lines.push({ text, confidence: line.confidence })
+      }
+    }
+  }
+  return { text: data.text, lines, confidence: data.confidence }
+}
+
+/** OCR_WORKERS, default 2 (one per core on the 2-core box the targets were measured on). */
+export function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+  const n = Number.parseInt(env.OCR_WORKERS ?? '', 10)
+  return Number.isFinite(n) && n >= 1 && n <= 16 ? n : 2
+}
+
+// One pool per process; kept on globalThis so `remix dev` reloads don't leak workers.
+const GLOBAL_KEY = Symbol.for('recircle.ocrPool')
+type WithPool = typeof globalThis & { [GLOBAL_KEY]?: OcrPool }
+
+export function getOcrPool(): OcrPool {
+  const g = globalThis as WithPool
+  g[GLOBAL_KEY] ??= createOcrPool({ size: poolSizeFromEnv() })
+  return g[GLOBAL_KEY]
+}
+
+/** Terminate the shared pool (scripts and graceful shutdown). */
+export async function closeOcrPool(): Promise<void> {
+  const g = globalThis as WithPool
+  const pool = g[GLOBAL_KEY]
+  delete g[GLOBAL_KEY]
+  await pool?.terminate()
+}

@@ -1,0 +1,516 @@
+import crypto from 'node:crypto'
+import type { Kysely, Transaction } from 'kysely'
+import type { DB } from '#db/db.server'
+import type { Database, ReceiptRow } from '#db/schema'
+import { recordAudit } from '~/admin/audit.server'
+import { achievementRewardDescription } from '~/engagement/achievements'
+import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
+import { recordEntry } from '~/rewards/ledger.server'
+import {
+  computeReceiptReward,
+  FIRST_RECEIPT_BONUS_MILLI,
+  nextStreak,
+  sustainabilityShareMilli,
+  utcDay,
+  type ReceiptReward,
+} from '~/rewards/rules'
+import { differenceHash, hammingDistance, NEAR_DUPLICATE_DISTANCE } from './phash.server'
+import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
+import { validateReceiptImage } from './image.server'
+
+export type Analysis = AnalysisFacts & Record<string, unknown>
+export type Analyzer = (image: Buffer, opts: { signal: AbortSignal }) => Promise<Analysis>
+
+export const ANALYSIS_TIMEOUT_MS = 25_000
+export const TIMEOUT_REASON =
+  "We couldn't automatically determine if this receipt qualifies. Please enter the details manually."
+export const DUPLICATE_MESSAGE = 'This receipt has already been submitted.'
+export const DAILY_LIMIT_ERROR = 'Daily action limit reached'
+
+export function timeoutFallback(): Analysis {
+  return {
+    isValid: false,
+    storeName: null,
+    category: null,
+    totalAmount: null,
+    purchaseDate: null,
+    confidence: 0,
+    isAcceptable: false,
+    needsManualReview: true,
+    timeoutFallback: true,
+    testMode: false,
+    reasons: [TIMEOUT_REASON],
+  }
+}
+
+export function sha256(image: Buffer) {
+  return crypto.createHash('sha256').update(image).digest('hex')
+}
+
+/** Run the analysis with the spec's 25 s limit; past it, the manual-review fallback. */
+export async function analyzeWithTimeout(analyze: Analyzer, image: Buffer, timeoutMs = ANALYSIS_TIMEOUT_MS): Promise<Analysis> {
+  const controller = new AbortController()
+  let timer: NodeJS.Timeout | undefined
+  const timeout = new Promise<Analysis>((resolve) => {
+    timer = setTimeout(() => {
+      controller.abort()
+      resolve(timeoutFallback())
+    }, timeoutMs)
+  })
+  try {
+    return await Promise.race([analyze(image, { signal: controller.signal }), timeout])
+  } finally {
+    clearTimeout(timer)
+  }
+}
+
+const MIME: Record<string, string> = {
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  gif: 'image/gif',
+  heif: 'image/heif',
+  tiff: 'image/tiff',
+}
+
+export type StoredAnalysis = { id: number; imageHash: string; analysis: Analysis; duplicate: boolean }
+
+/**
+ * Check the image (spec messages), analyse it on the server and keep the analysis with the image,
+ * keyed by user and image hash, for the submission. Throws ReceiptImageError for bad input.
+ */
+export async function analyzeAndStore(
+  db: DB,
+  input: { userId: number; image: Buffer; analyze: Analyzer; now?: Date; timeoutMs?: number },
+): Promise<StoredAnalysis> {
+  const meta = await validateReceiptImage(input.image)
+  const imageHash = sha256(input.image)
+  const duplicate = !!(await db.selectFrom('receipts').select('id').where('image_hash', '=', imageHash).executeTakeFirst())
+  const existing = await db
+    .selectFrom('receipt_analyses')
+    .select(['id', 'analysis_json'])
+    .where('user_id', '=', input.userId)
+    .where('image_hash', '=', imageHash)
+    .executeTakeFirst()
+  if (existing) {
+    const analysis = JSON.parse(existing.analysis_json) as Analysis
+    // A stored timeout fallback gets another chance; a real analysis is reused as it is.
+    if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
+  }
+  const analysis = await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
+  const phash = await differenceHash(input.image)
+  const now = (input.now ?? new Date()).toISOString()
+  const row = await db
+    .insertInto('receipt_analyses')
+    .values({
+      user_id: input.userId,
+      image_hash: imageHash,
+      analysis_json: JSON.stringify(analysis),
+      image: input.image,
+      image_mime: MIME[meta.format] ?? 'application/octet-stream',
+      image_phash: phash,
+      created_at: now,
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'image_hash']).doUpdateSet({ analysis_json: JSON.stringify(analysis), created_at: now }),
+    )
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return { id: row.id, imageHash, analysis, duplicate }
+}
+
+/** Test mode only (DECISIONS 3): keep a demo analysis so the form step can show it; it never earns. */
+export async function storeDemoAnalysis(db: DB, userId: number, analysis: Analysis, now = new Date()) {
+  const row = await db
+    .insertInto('receipt_analyses')
+    .values({
+      user_id: userId,
+      image_hash: `demo:${crypto.randomUUID()}`,
+      analysis_json: JSON.stringify(analysis),
+      image: null,
+      image_mime: null,
+      image_phash: null,
+      created_at: now.toISOString(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  return row.id
+}
+
+export async function getStoredAnalysis(db: DB, userId: number, analysisId: number) {
+  const row = await db
+    .selectFrom('receipt_analyses')
+    .select(['id', 'image_hash', 'analysis_json', 'image', 'image_mime', 'image_phash'])
+    .where('id', '=', analysisId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    id: row.id,
+    imageHash: row.image_hash,
+    analysis: JSON.parse(row.analysis_json) as Analysis,
+    image: row.image,
+    imageMime: row.image_mime,
+    phash: row.image_phash,
+  }
+}
+
+export type SubmitResult =
+  | {
+      ok: true
+      receiptId: number
+      status: 'approved' | 'pending_review'
+      reward: ReceiptReward | null
+      firstReceiptBonusMilli: number
+      reasons: string[]
+      streak: { increased: boolean; current: number }
+    }
+  | { ok: false; status: 400 | 404 | 409 | 429; error: string }
+
+async function similarSignals(db: DB, userId: number, phash: string | null, analysis: Analysis, user: UserValues) {
+  let nearDuplicate = false
+  if (phash) {
+    const since = new Date(Date.now() - 60 * 86_400_000).toISOString()
+    const recent = await db
+      .selectFrom('receipts')
+      .select('image_phash')
+      .where('created_at', '>=', since)
+      .where('image_phash', 'is not', null)
+      .execute()
+    nearDuplicate = recent.some((r) => hammingDistance(r.image_phash!, phash) <= NEAR_DUPLICATE_DISTANCE)
+  }
+  const storeName = analysis.storeName
+  const amount = toCents(analysis.totalAmount) ?? user.amountCents
+  const date = analysis.purchaseDate ?? user.purchaseDate
+  const same = storeName
+    ? await db
+        .selectFrom('receipts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('store_name', '=', storeName)
+        .where('amount_cents', '=', amount)
+        .where('purchase_date', '=', date)
+        .executeTakeFirst()
+    : undefined
+  return { nearDuplicate, sameVendorAmountDate: !!same }
+}
+
+function isUniqueViolation(error: unknown) {
+  const e = error as { code?: string; message?: string }
+  return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505' || /UNIQUE constraint/i.test(e?.message ?? '')
+}
+
+class Refusal extends Error {
+  constructor(readonly status: 409 | 429, message: string) {
+    super(message)
+  }
+}
+
+/**
+ * Submit a stored analysis. The server's analysis decides (DECISIONS 2, 10–13); one database
+ * transaction takes a daily slot (DECISIONS 14), inserts the receipt (unique image hash: 409 on a
+ * duplicate) and credits the reward with unique ledger keys, so concurrent submissions pay once.
+ */
+export async function submitReceipt(
+  db: DB,
+  input: { userId: number; analysisId: number; values: UserValues; maxAgeDays: number; now?: Date },
+): Promise<SubmitResult> {
+  const now = input.now ?? new Date()
+  const stored = await getStoredAnalysis(db, input.userId, input.analysisId)
+  if (stored?.analysis.testMode) return { ok: false, status: 400, error: 'Demo receipts never earn tokens.' }
+  if (!stored || !stored.image) return { ok: false, status: 404, error: 'Receipt analysis not found. Please scan the receipt again.' }
+  const dup = await db.selectFrom('receipts').select('id').where('image_hash', '=', stored.imageHash).executeTakeFirst()
+  if (dup) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+
+  const signals = await similarSignals(db, input.userId, stored.phash, stored.analysis, input.values)
+  const decision = decideSubmission({ analysis: stored.analysis, user: input.values, now, maxAgeDays: input.maxAgeDays, ...signals })
+  if (decision.kind === 'reject') return { ok: false, status: 400, error: decision.reason }
+
+  const analysis = stored.analysis
+  const approved = decision.kind === 'approve'
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const slot = await takeActionSlot(trx, { userId: input.userId, kind: 'receipt', now })
+      if (!slot) throw new Refusal(429, DAILY_LIMIT_ERROR)
+      const receipt = await trx
+        .insertInto('receipts')
+        .values({
+          user_id: input.userId,
+          image_hash: stored.imageHash,
+          image_phash: stored.phash,
+          image: stored.image,
+          image_mime: stored.imageMime,
+          store_name: analysis.storeName,
+          category: analysis.category,
+          amount_cents: toCents(analysis.totalAmount),
+          purchase_date: analysis.purchaseDate,
+          user_store_id: null,
+          user_category: input.values.category,
+          user_amount_cents: input.values.amountCents,
+          user_purchase_date: input.values.purchaseDate,
+          analysis_json: JSON.stringify(analysis),
+          status: approved ? 'approved' : 'pending_review',
+          review_reasons_json: approved ? null : JSON.stringify(decision.kind === 'review' ? decision.reasons : []),
+          reject_reason: null,
+          reward_milli: null,
+          reward_details_json: null,
+          reviewed_by_user_id: null,
+          reviewed_at: null,
+          created_at: now.toISOString(),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await linkActionSlot(trx, input.userId, slot, receipt.id)
+      await trx.deleteFrom('receipt_analyses').where('id', '=', stored.id).execute()
+
+      if (!approved) {
+        const user = await trx.selectFrom('users').select('current_streak').where('id', '=', input.userId).executeTakeFirstOrThrow()
+        return {
+          ok: true as const,
+          receiptId: receipt.id,
+          status: 'pending_review' as const,
+          reward: null,
+          firstReceiptBonusMilli: 0,
+          reasons: decision.kind === 'review' ? decision.reasons : [],
+          streak: { increased: false, current: user.current_streak },
+        }
+      }
+      const streak = await advanceStreak(trx, input.userId, now)
+      const credit = await creditReceipt(trx, {
+        userId: input.userId,
+        receiptId: receipt.id,
+        category: analysis.category,
+        amountCents: toCents(analysis.totalAmount) ?? 0,
+        streak: streak.current,
+        now,
+      })
+      return { ok: true as const, receiptId: receipt.id, status: 'approved' as const, reasons: [], streak, ...credit }
+    })
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, status: error.status, error: error.message }
+    if (isUniqueViolation(error)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+    throw error
+  }
+}
+
+/** Streak (DECISIONS 15) with a compare-and-set update, so concurrent receipts cannot skip a day. */
+async function advanceStreak(trx: Transaction<Database>, userId: number, now: Date) {
+  const today = utcDay(now)
+  for (;;) {
+    const user = await trx
+      .selectFrom('users')
+      .select(['current_streak', 'best_streak', 'last_streak_day'])
+      .where('id', '=', userId)
+      .executeTakeFirstOrThrow()
+    const next = nextStreak({ lastActiveDay: user.last_streak_day, currentStreak: user.current_streak, today })
+    const update = await trx
+      .updateTable('users')
+      .set({
+        current_streak: next.streak,
+        best_streak: Math.max(user.best_streak, next.streak),
+        last_streak_day: today,
+        updated_at: now.toISOString(),
+      })
+      .where('id', '=', userId)
+      .where('current_streak', '=', user.current_streak)
+      .where((eb) =>
+        user.last_streak_day === null ? eb('last_streak_day', 'is', null) : eb('last_streak_day', '=', user.last_streak_day),
+      )
+      .executeTakeFirst()
+    if (Number(update.numUpdatedRows) === 1) return { increased: next.increased, current: next.streak }
+  }
+}
+
+/** Credit an accepted receipt once: reward, first-receipt bonus, the 30 % fund share. */
+export async function creditReceipt(
+  trx: Kysely<Database>,
+  input: { userId: number; receiptId: number; category: string | null; amountCents: number; streak: number; now: Date },
+) {
+  const reward = computeReceiptReward({ category: input.category, amountCents: input.amountCents, streak: input.streak })
+  const created_at = input.now.toISOString()
+  const base = { user_id: input.userId, receipt_id: input.receiptId, tx_hash: null, store_submission_id: null, referral_id: null, created_at }
+  const credited = await recordEntry(trx as DB, {
+    ...base,
+    type: 'receipt_verification',
+    amount_milli: reward.totalMilli,
+    description: `Receipt verified: ${reward.total} B3TR`,
+    status: 'completed',
+    idempotency_key: `receipt:${input.receiptId}`,
+  })
+  if (!credited) return { reward, firstReceiptBonusMilli: 0 }
+  await recordEntry(trx as DB, {
+    ...base,
+    type: 'sustainability_app',
+    amount_milli: sustainabilityShareMilli(reward.totalMilli),
+    description: `Sustainability fund: 30% of receipt #${input.receiptId}`,
+    status: 'completed',
+    idempotency_key: `receipt:${input.receiptId}:sustainability_app`,
+  })
+  const bonus = await recordEntry(trx as DB, {
+    ...base,
+    type: 'achievement_reward',
+    amount_milli: FIRST_RECEIPT_BONUS_MILLI,
+    description: achievementRewardDescription('first_receipt'),
+    status: 'completed',
+    idempotency_key: `achievement:${input.userId}:first_receipt`,
+  })
+  if (bonus) {
+    await recordEntry(trx as DB, {
+      ...base,
+      type: 'sustainability_app',
+      amount_milli: sustainabilityShareMilli(FIRST_RECEIPT_BONUS_MILLI),
+      description: 'Sustainability fund: 30% of Achievement Reward: first_receipt',
+      status: 'completed',
+      idempotency_key: `achievement:${input.userId}:first_receipt:sustainability_app`,
+    })
+  }
+  await trx
+    .updateTable('receipts')
+    .set({ reward_milli: reward.totalMilli + (bonus ? FIRST_RECEIPT_BONUS_MILLI : 0), reward_details_json: JSON.stringify(reward) })
+    .where('id', '=', input.receiptId)
+    .execute()
+  return { reward, firstReceiptBonusMilli: bonus ? FIRST_RECEIPT_BONUS_MILLI : 0 }
+}
+
+export type ReviewResult = { ok: true } | { ok: false; status: 404 | 409; error: string }
+
+/** Admin approval: a conditional status change, so two admins or a double click pay once. */
+export async function approveReceipt(db: DB, input: { adminUserId: number; receiptId: number; now?: Date }): Promise<ReviewResult> {
+  const now = input.now ?? new Date()
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('receipts')
+      .set({ status: 'approved', reviewed_by_user_id: input.adminUserId, reviewed_at: now.toISOString() })
+      .where('id', '=', input.receiptId)
+      .where('status', '=', 'pending_review')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
+    const receipt = await trx.selectFrom('receipts').selectAll().where('id', '=', input.receiptId).executeTakeFirstOrThrow()
+    const user = await trx.selectFrom('users').select('current_streak').where('id', '=', receipt.user_id).executeTakeFirstOrThrow()
+    // The reviewer checked the photo against the user's values; the reward follows the current streak.
+    const credit = await creditReceipt(trx, {
+      userId: receipt.user_id,
+      receiptId: receipt.id,
+      category: receipt.user_category ?? receipt.category,
+      amountCents: receipt.user_amount_cents ?? receipt.amount_cents ?? 0,
+      streak: user.current_streak,
+      now,
+    })
+    await recordAudit(trx, {
+      adminUserId: input.adminUserId,
+      action: 'receipt.approve',
+      targetType: 'receipt',
+      targetId: receipt.id,
+      details: { rewardMilli: credit.reward.totalMilli, firstReceiptBonusMilli: credit.firstReceiptBonusMilli },
+      now,
+    })
+    return { ok: true as const }
+  })
+}
+
+export async function rejectReceipt(
+  db: DB,
+  input: { adminUserId: number; receiptId: number; reason: string; now?: Date },
+): Promise<ReviewResult> {
+  const now = input.now ?? new Date()
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('receipts')
+      .set({ status: 'rejected', reject_reason: input.reason, reviewed_by_user_id: input.adminUserId, reviewed_at: now.toISOString() })
+      .where('id', '=', input.receiptId)
+      .where('status', '=', 'pending_review')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
+    await recordAudit(trx, { adminUserId: input.adminUserId, action: 'receipt.reject', targetType: 'receipt', targetId: input.receiptId, details: { reason: input.reason }, now })
+    return { ok: true as const }
+  })
+}
+
+async function decidedAlready(trx: Kysely<Database>, receiptId: number): Promise<ReviewResult> {
+  const exists = await trx.selectFrom('receipts').select('status').where('id', '=', receiptId).executeTakeFirst()
+  return exists
+    ? { ok: false, status: 409, error: `This receipt was already ${exists.status === 'approved' ? 'approved' : 'rejected'}.` }
+    : { ok: false, status: 404, error: 'Receipt not found' }
+}
+
+export type ReceiptSummary = {
+  id: number
+  storeName: string | null
+  category: string | null
+  amount: number | null
+  purchaseDate: string | null
+  status: ReceiptRow['status']
+  rewardMilli: number | null
+  rejectReason: string | null
+  createdAt: string
+}
+
+function toSummary(r: Pick<ReceiptRow, 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at'>): ReceiptSummary {
+  const cents = r.amount_cents ?? r.user_amount_cents
+  return {
+    id: r.id,
+    storeName: r.store_name,
+    category: r.category ?? r.user_category,
+    amount: cents === null ? null : cents / 100,
+    purchaseDate: r.purchase_date ?? r.user_purchase_date,
+    status: r.status,
+    rewardMilli: r.reward_milli,
+    rejectReason: r.reject_reason,
+    createdAt: r.created_at,
+  }
+}
+
+const SUMMARY_COLUMNS = ['id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at'] as const
+
+export async function listUserReceipts(db: DB, userId: number) {
+  const rows = await db.selectFrom('receipts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute()
+  return rows.map(toSummary)
+}
+
+export async function getUserReceipt(db: DB, userId: number, receiptId: number) {
+  const row = await db
+    .selectFrom('receipts')
+    .select([...SUMMARY_COLUMNS, 'reward_details_json', 'review_reasons_json'])
+    .where('id', '=', receiptId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst()
+  if (!row) return null
+  return {
+    ...toSummary(row),
+    rewardDetails: row.reward_details_json ? (JSON.parse(row.reward_details_json) as ReceiptReward) : null,
+    reviewReasons: row.review_reasons_json ? (JSON.parse(row.review_reasons_json) as string[]) : [],
+  }
+}
+
+export async function listReviewQueue(db: DB) {
+  return db
+    .selectFrom('receipts')
+    .innerJoin('users', 'users.id', 'receipts.user_id')
+    .select([
+      'receipts.id',
+      'receipts.user_id',
+      'users.wallet_address',
+      'receipts.store_name',
+      'receipts.category',
+      'receipts.amount_cents',
+      'receipts.purchase_date',
+      'receipts.user_category',
+      'receipts.user_amount_cents',
+      'receipts.user_purchase_date',
+      'receipts.analysis_json',
+      'receipts.review_reasons_json',
+      'receipts.created_at',
+    ])
+    .where('receipts.status', '=', 'pending_review')
+    .orderBy('receipts.id', 'asc')
+    .limit(100)
+    .execute()
+}
+
+export async function getReceiptImage(db: DB, receiptId: number) {
+  return db.selectFrom('receipts').select(['image', 'image_mime', 'user_id']).where('id', '=', receiptId).executeTakeFirst()
+}
+
+export async function listTransportationServices(db: DB) {
+  return db.selectFrom('transportation_services').select(['id', 'name', 'category']).orderBy('id').execute()
+}

@@ -1,0 +1,72 @@
+import { json, redirect } from '@remix-run/node'
+import type { SubmissionResult } from '@conform-to/react'
+import { parseWithZod } from '@conform-to/zod'
+import type { User } from '~/users/users.server'
+import { getDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { toastCookie } from '~/utils/toast.server'
+import { serverAnalyzer } from './analyzer.server'
+import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
+import { readMultipartImage } from './http.server'
+import { ReceiptImageError } from './image.server'
+import { receiptFormSchema } from './receipt-form'
+import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
+import { submitForUser } from './api.server'
+
+export type ScanActionData =
+  | { step: 'camera'; error: string }
+  | { step: 'form'; error?: string; reply?: SubmissionResult<string[]> }
+
+/** The scan page's form posts: analyse a photo, try a demo (test mode), or submit the form. */
+export async function handleScanAction(request: Request, user: User) {
+  const contentType = request.headers.get('Content-Type') ?? ''
+  if (contentType.startsWith('multipart/form-data')) {
+    let image: Buffer | null
+    try {
+      image = (await readMultipartImage(request)).image
+      if (!image) throw new ReceiptImageError('missing')
+      const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: serverAnalyzer })
+      return redirect(`/scan?analysis=${stored.id}`)
+    } catch (error) {
+      if (error instanceof ReceiptImageError) return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 400 })
+      throw error
+    }
+  }
+
+  const form = await request.formData()
+  const intent = form.get('intent')
+  if (intent === 'demo') {
+    const type = String(form.get('demoType')) as DemoType
+    if (!getEnv().RECIRCLE_TEST_MODE || !DEMO_TYPES.includes(type)) {
+      return json<ScanActionData>({ step: 'camera', error: 'Demo receipts are only available in test mode.' }, { status: 400 })
+    }
+    const id = await storeDemoAnalysis(getDb(), user.id, demoAnalysis(type, new Date().toISOString().slice(0, 10)))
+    return redirect(`/scan?analysis=${id}`)
+  }
+
+  if (intent !== 'submit') return json<ScanActionData>({ step: 'camera', error: 'Unknown action' }, { status: 400 })
+  const submission = parseWithZod(form, { schema: receiptFormSchema })
+  if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
+  const analysisId = Number(form.get('analysisId'))
+  if (!Number.isInteger(analysisId)) return json<ScanActionData>({ step: 'camera', error: 'No image captured' }, { status: 400 })
+  const result = await submitForUser(user, { image: null, analysisId, fields: Object.fromEntries(form) })
+  if ('fieldErrors' in result) return json<ScanActionData>({ step: 'form', reply: submission.reply({ fieldErrors: result.fieldErrors }) }, { status: 400 })
+  if (!result.ok) {
+    const status = result.status
+    return json<ScanActionData>({ step: 'form', error: result.error, reply: submission.reply({ formErrors: [result.error] }) }, { status })
+  }
+  const review = result.status === 'pending_review'
+  const params = new URLSearchParams({ new: '1' })
+  if (result.streak.increased) params.set('streak', String(result.streak.current))
+  if (result.firstReceiptBonusMilli > 0) params.set('first', '1')
+  return redirect(`/scan/receipts/${result.receiptId}?${params}`, {
+    headers: {
+      'Set-Cookie': await toastCookie(
+        request,
+        review
+          ? { title: 'Receipt Submitted for Review', description: 'Rewards will be issued after verification', variant: 'default', durationMs: 8000 }
+          : { title: 'Receipt Submitted!', description: `You earned ${(result.reward?.total ?? 0) + result.firstReceiptBonusMilli / 1000} B3TR.`, variant: 'success' },
+      ),
+    },
+  })
+}

@@ -1,0 +1,46 @@
+/** The receipt analysis result (spec §3, fuller shape). Plain file so UI code can import the type. */
+import type { PaymentMethod } from '~/receipts/extract'
+import type { TransportCategory } from '~/receipts/vendors'
+
+export type { PaymentMethod } from '~/receipts/extract'
+export type { TransportCategory } from '~/receipts/vendors'
+
+export type ReceiptTimings = {
+  validateMs: number
+  preprocessMs: number
+  ocrMs: number
+  extractMs: number
+  totalMs: number
+}
+
+export type ReceiptAnalysis = {
+  isValid: boolean
+  storeName: string | null
+  isThriftStore: boolean
+  /** The merchant is an eligible sustainable-transport service (for car rentals: an EV was shown). */
+  isSustainableStore: boolean
+  sustainableCategory: TransportCategory | null
+  /** What was bought: a transport category, or the merchant kind ('fuel', 'grocery', 'thrift', ...). */
+  purchaseCategory: string | null
+  category: TransportCategory | null
+  /** YYYY-MM-DD */
+  purchaseDate: string | null
+  totalAmount: number | null
+  /** 0..1 */
+  confidence: number
+  reasons: string[]
+  sustainabilityReasons: string[]
+  /** Eligible and read cleanly: may be rewarded without review. Never true with needsManualReview. */
+  isAcceptable: boolean
+  /** The reward is computed by the reward rules, not by analysis. */
+  estimatedReward: null
+  testMode: false
+  timeoutFallback: false
+  containsPreOwnedItems: boolean
+  preOwnedKeywordsFound: string[]
+  needsManualReview: boolean
+  paymentMethod: PaymentMethod
+  /** Raw OCR text, for staff review. */
+  ocrText: string
+  timings: ReceiptTimings
+}

@@ -1,0 +1,519 @@
+/**
+ * Known merchants, pure data + matching. Transport services earn B3TR; thrift stores go to staff
+ * review; the other merchants are here so a clear "not eligible" can be given with a reason.
+ */
+
+export const TRANSPORT_CATEGORIES = ['ride_share', 'public_transit', 'electric_vehicle', 'scooter_bike'] as const
+export type TransportCategory = (typeof TRANSPORT_CATEGORIES)[number]
+
+export type MerchantKind =
+  | 'transport'
+  /** Car rental / car-share: only eligible when the receipt shows an electric vehicle. */
+  | 'car_rental'
+  | 'thrift'
+  | 'fuel'
+  | 'grocery'
+  | 'food'
+  | 'retail'
+
+export type Vendor = {
+  name: string
+  kind: MerchantKind
+  /** Category when the receipt is eligible (car rentals: electric_vehicle once an EV is shown). */
+  category: TransportCategory | null
+  aliases: string[]
+  /**
+   * Aliases that are also everyday words or car models ("Via", "Bolt", "Spin", "Link"): they only
+   * count on a short header line near the top, where a logo is printed.
+   */
+  headerOnly?: string[]
+}
+
+const ride = (name: string, aliases: string[] = [], headerOnly?: string[]): Vendor => ({
+  name,
+  kind: 'transport',
+  category: 'ride_share',
+  aliases: [name, ...aliases],
+  headerOnly,
+})
+const transit = (name: string, aliases: string[] = [], headerOnly?: string[]): Vendor => ({
+  name,
+  kind: 'transport',
+  category: 'public_transit',
+  aliases: [name, ...aliases],
+  headerOnly,
+})
+const micro = (name: string, aliases: string[] = [], headerOnly?: string[]): Vendor => ({
+  name,
+  kind: 'transport',
+  category: 'scooter_bike',
+  aliases: [name, ...aliases],
+  headerOnly,
+})
+const ev = (name: string, aliases: string[] = []): Vendor => ({
+  name,
+  kind: 'transport',
+  category: 'electric_vehicle',
+  aliases: [name, ...aliases],
+})
+const rental = (name: string, aliases: string[] = [], headerOnly?: string[]): Vendor => ({
+  name,
+  kind: 'car_rental',
+  category: 'electric_vehicle',
+  aliases: [name, ...aliases],
+  headerOnly,
+})
+const other = (kind: Exclude<MerchantKind, 'transport' | 'car_rental'>) => (name: string, aliases: string[] = [], headerOnly?: string[]): Vendor => ({
+  name,
+  kind,
+  category: null,
+  aliases: [name, ...aliases],
+  headerOnly,
+})
+const fuel = other('fuel')
+const grocery = other('grocery')
+const food = other('food')
+const retail = other('retail')
+const thrift = other('thrift')
+
+export const VENDORS: Vendor[] = [
+  // Ride-share and taxi apps.
+  ride('Uber', ['UberX', 'Uber XL', 'UberXL', 'Uber Green', 'Uber Comfort', 'Uber Black', 'Uber Pool', 'Uber Technologies']),
+  ride('Lyft', ['Lyft Inc', 'Lyft XL']),
+  ride('Waymo', ['Waymo One']),
+  ride('Via', ['Via Transportation', 'ridewithvia', 'Ride with Via'], ['Via']),
+  ride('Curb', ['Curb Mobility', 'gocurb'], ['Curb']),
+  ride('Bolt', ['Bolt Technology', 'bolt.eu'], ['Bolt']),
+  ride('Alto', ['Ride Alto', 'Alto Rideshare'], ['Alto']),
+  ride('Revel', ['Revel Transit', 'gorevel']),
+  ride('Gett'),
+  ride('Wingz'),
+  ride('FreeNow', ['Free Now', 'mytaxi']),
+  ride('DiDi', ['Didi Chuxing', 'DiDi Rider']),
+  ride('Grab', ['GrabCar', 'GrabTaxi'], ['Grab']),
+  ride('Ola', ['Ola Cabs', 'olacabs'], ['Ola']),
+  ride('Cabify'),
+  ride('BlaBlaCar'),
+  ride('Yandex Go', ['Yandex Taxi']),
+  ride('Careem'),
+  ride('inDrive', ['inDriver']),
+  ride('Addison Lee'),
+  ride('Zoox'),
+  ride('Blacklane'),
+  ride('Flywheel'),
+  ride('Arro', ['Arro Taxi'], ['Arro']),
+  ride('Yellow Cab', ['Yellow Taxi']),
+  // Public transit and intercity rail/bus.
+  transit('MTA', ['MTA New York City Transit', 'New York City Transit', 'NYC Transit', 'OMNY', 'MetroCard', 'LIRR', 'Long Island Rail Road', 'Metro-North', 'Metro North Railroad']),
+  transit('BART', ['Bay Area Rapid Transit', 'Clipper', 'Clipper Card']),
+  transit('Caltrain'),
+  transit('Muni', ['SFMTA', 'San Francisco Municipal'], ['Muni']),
+  transit('CTA', ['Chicago Transit Authority', 'Ventra']),
+  transit('Metra'),
+  transit('TriMet', ['Hop Fastpass']),
+  transit('WMATA', ['SmarTrip', 'Washington Metropolitan Area Transit', 'Metrorail', 'Metrobus']),
+  transit('Amtrak', ['Acela']),
+  transit('MBTA', ['CharlieCard', 'Massachusetts Bay Transportation']),
+  transit('SEPTA', ['SEPTA Key']),
+  transit('LA Metro', ['Los Angeles Metro', 'TAP Card', 'Metro Los Angeles', 'LACMTA']),
+  transit('King County Metro', ['ORCA', 'ORCA Card']),
+  transit('Sound Transit', ['Link Light Rail']),
+  transit('NJ Transit', ['New Jersey Transit', 'NJTransit']),
+  transit('PATH', ['Port Authority Trans-Hudson'], ['PATH']),
+  transit('MARTA', ['Breeze Card']),
+  transit('DART', ['Dallas Area Rapid Transit', 'GoPass']),
+  transit('Valley Metro'),
+  transit('RTD', ['Regional Transportation District', 'RTD Denver']),
+  transit('Metro Transit', ['MetroTransit']),
+  transit('Greyhound'),
+  transit('FlixBus'),
+  transit('Megabus'),
+  transit('Brightline'),
+  transit('VTA', ['Santa Clara Valley Transportation']),
+  transit('AC Transit'),
+  transit('Golden Gate Transit', ['Golden Gate Ferry']),
+  transit('NYC Ferry'),
+  transit('Staten Island Ferry'),
+  transit('Capital Metro', ['CapMetro']),
+  transit('Houston METRO', ['METRO Houston', 'METRO Q Card']),
+  transit('MTS', ['San Diego MTS', 'PRONTO'], ['MTS']),
+  transit('Pittsburgh Regional Transit', ['Port Authority of Allegheny', 'ConnectCard']),
+  transit('TransLink', ['Compass Card']),
+  transit('TTC', ['Toronto Transit Commission', 'PRESTO']),
+  transit('STM', ['Société de transport de Montréal', 'OPUS Card'], ['STM']),
+  transit('Transport for London', ['TfL', 'Oyster']),
+  transit('Deutsche Bahn', ['DB Fernverkehr']),
+  transit('SNCF'),
+  transit('Eurostar'),
+  transit('VIA Rail', ['VIA Rail Canada']),
+  transit('Sun Metro'),
+  // EV-only services and charging.
+  ev('Tesla', ['Tesla Motors', 'Tesla Rental', 'Tesla Supercharger']),
+  ev('Evie', ['Evie Carshare']),
+  { ...ev('Gig', ['GIG Car Share', 'Gig Carshare']), headerOnly: ['Gig'] },
+  ev('BlueLA'),
+  ev('Envoy', ['Envoy Technologies']),
+  ev('ChargePoint'),
+  ev('Electrify America'),
+  ev('EVgo'),
+  ev('UFODrive'),
+  ev('Kinto'),
+  // Car rental and car-share (eligible only for an electric vehicle).
+  rental('Hertz', ['The Hertz Corporation']),
+  rental('Enterprise', ['Enterprise Rent-A-Car', 'Enterprise CarShare']),
+  rental('Avis', ['Avis Budget']),
+  rental('Sixt'),
+  rental('Budget', ['Budget Rent A Car'], ['Budget']),
+  rental('National', ['National Car Rental'], ['National']),
+  rental('Alamo', ['Alamo Rent A Car']),
+  rental('Dollar', ['Dollar Rent A Car'], ['Dollar']),
+  rental('Thrifty', ['Thrifty Car Rental']),
+  rental('Zipcar'),
+  rental('Turo'),
+  rental('Getaround'),
+  rental('Free2Move'),
+  rental('Share Now', ['ShareNow', 'car2go']),
+  rental('Fox Rent A Car', ['Fox Rent']),
+  rental('Europcar'),
+  rental('Kyte'),
+  // E-scooters and bike share.
+  micro('Lime', ['Lime Bike', 'LimeBike', 'li.me']),
+  micro('Bird', ['Bird Rides', 'Bird Ride'], ['Bird']),
+  micro('Spin', ['Spin Scooter'], ['Spin']),
+  micro('Citi Bike', ['CitiBike', 'Citibike NYC']),
+  micro('Divvy', ['Divvy Bikes']),
+  micro('Bay Wheels'),
+  micro('Capital Bikeshare'),
+  micro('Bluebikes', ['Blue Bikes']),
+  micro('Veo', ['Veo Ride'], ['Veo']),
+  micro('Superpedestrian', ['LINK Scooter'], ['Link']),
+  micro('Tier', ['Tier Mobility'], ['Tier']),
+  micro('Voi', ['Voi Technology'], ['Voi']),
+  micro('Dott', ['ridedott'], ['Dott']),
+  micro('Jump', ['Jump Bikes'], ['Jump']),
+  micro('Metro Bike Share', ['Metro Bike']),
+  micro('Indego'),
+  micro('BIKETOWN'),
+  micro('Santander Cycles'),
+  micro('Bolt Scooters'),
+  micro('Helbiz'),
+  micro('Nextbike'),
+  // Second-hand / thrift: staff review.
+  thrift('Goodwill', ['Goodwill Industries']),
+  thrift('Salvation Army', ['The Salvation Army', 'Salvation Army Family Store']),
+  thrift('Savers'),
+  thrift('Value Village'),
+  thrift('GameStop', ['Game Stop']),
+  thrift("Plato's Closet", ['Platos Closet']),
+  thrift('Buffalo Exchange'),
+  thrift('ThredUp', ['thredUP']),
+  thrift('Crossroads Trading'),
+  thrift('Uptown Cheapskate'),
+  thrift('Habitat ReStore', ['ReStore']),
+  thrift('St. Vincent de Paul', ['Saint Vincent de Paul', 'St Vincent de Paul']),
+  thrift("America's Thrift Stores"),
+  thrift('Clothes Mentor'),
+  thrift('Once Upon A Child'),
+  thrift('Half Price Books'),
+  thrift('2nd & Charles'),
+  thrift('Play It Again Sports'),
+  thrift('Music Go Round'),
+  thrift('Poshmark'),
+  thrift('Depop'),
+  thrift('Vinted'),
+  thrift('Out of the Closet'),
+  thrift('Deseret Industries'),
+  // Fuel.
+  fuel('Shell'),
+  fuel('Chevron'),
+  fuel('Exxon', ['ExxonMobil', 'Exxon Mobil']),
+  fuel('Mobil'),
+  fuel('BP', ['British Petroleum', 'bp'], ['BP']),
+  fuel('Texaco'),
+  fuel('Sunoco'),
+  fuel('Marathon'),
+  fuel('Speedway'),
+  fuel('Valero'),
+  fuel('Citgo'),
+  fuel('Phillips 66'),
+  fuel('Conoco'),
+  fuel('ARCO', [], ['ARCO']),
+  fuel('76', ['Union 76'], ['76']),
+  fuel('Circle K'),
+  fuel('Wawa'),
+  fuel('Sheetz'),
+  fuel('QuikTrip', ['QT']),
+  fuel("Casey's", ['Caseys General Store']),
+  fuel('Pilot', ['Pilot Flying J', 'Flying J'], ['Pilot']),
+  fuel("Love's", ['Loves Travel Stops']),
+  fuel('Gulf', [], ['Gulf']),
+  fuel('Sinclair'),
+  fuel('Murphy USA'),
+  fuel('Esso'),
+  fuel('Costco Gasoline', ['Costco Gas']),
+  // Groceries and general retail.
+  grocery('Whole Foods Market', ['Whole Foods', 'WFM']),
+  grocery("Trader Joe's", ['Trader Joes']),
+  grocery('Safeway'),
+  grocery('Kroger'),
+  grocery('Walmart', ['Wal-Mart', 'Walmart Supercenter']),
+  grocery('Target', [], ['Target']),
+  grocery('Costco', ['Costco Wholesale']),
+  grocery('Aldi'),
+  grocery('Publix'),
+  grocery('Wegmans'),
+  grocery('H-E-B', ['HEB']),
+  grocery('Albertsons'),
+  grocery('Sprouts', ['Sprouts Farmers Market']),
+  grocery('Food Lion'),
+  grocery('Stop & Shop'),
+  grocery('Ralphs'),
+  grocery('Vons'),
+  grocery('Meijer'),
+  grocery('Giant Eagle'),
+  grocery('Harris Teeter'),
+  grocery('Lidl'),
+  grocery('Tesco'),
+  grocery("Sainsbury's"),
+  grocery('CVS', ['CVS Pharmacy'], ['CVS']),
+  grocery('Walgreens'),
+  grocery('7-Eleven', ['7 Eleven']),
+  // Coffee, restaurants, food delivery (Uber Eats is not a ride).
+  food('Starbucks', ['Starbucks Coffee']),
+  food("Dunkin'", ['Dunkin', 'Dunkin Donuts']),
+  food("Peet's Coffee", ['Peets Coffee']),
+  food('Tim Hortons'),
+  food('Blue Bottle Coffee'),
+  food('Philz Coffee'),
+  food("McDonald's", ['McDonalds']),
+  food('Chipotle', ['Chipotle Mexican Grill']),
+  food('Panera Bread', ['Panera']),
+  food('Chick-fil-A'),
+  food('Taco Bell'),
+  food('Burger King'),
+  food("Wendy's"),
+  food('Domino\'s', ['Dominos Pizza']),
+  food('Pizza Hut'),
+  food('Sweetgreen'),
+  food('Uber Eats', ['UberEats', 'Uber Eats Order']),
+  food('DoorDash'),
+  food('Grubhub'),
+  food('Postmates'),
+  food('Instacart'),
+  food('Deliveroo'),
+  food('GrabFood', ['Grab Food']),
+  food('Bolt Food'),
+  retail('Amazon', ['Amazon.com'], ['Amazon']),
+  retail('Best Buy'),
+  retail('Home Depot', ['The Home Depot']),
+  retail("Lowe's"),
+  retail('IKEA'),
+  retail('Apple Store'),
+]
+
+export type VendorMatch = {
+  vendor: Vendor
+  /** Sum of the position-weighted matches: the higher, the surer. */
+  score: number
+  /** Index of the line of the best single match. */
+  line: number
+  /** True when the best match was exact rather than within an edit distance. */
+  exact: boolean
+}
+
+/** Lower-case words with the usual OCR digit/letter confusions folded back into letters. */
+export function tokenize(line: string): string[] {
+  return line
+    .toLowerCase()
+    .replace(/[’'`]/g, '')
+    .replace(/[^a-z0-9&.-]+/g, ' ')
+    .split(' ')
+    .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
+    .filter(Boolean)
+}
+
+/** Fold digits OCR tends to put inside words (0->o, 1->l, 5->s) so 'Sh3ll'-style noise can still match. */
+function foldWord(word: string): string {
+  if (!/[a-z]/.test(word)) return word
+  return word.replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/\|/g, 'l')
+}
+
+function compact(words: string[]): string {
+  return words.join('').replace(/[.&-]/g, '')
+}
+
+export function editDistance(a: string, b: string, max = 3): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1
+  let prev = Array.from({ length: b.length + 1 }, (_, i) => i)
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i]
+    let rowMin = i
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1
+      cur[j] = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + cost)
+      rowMin = Math.min(rowMin, cur[j])
+    }
+    if (rowMin > max) return max + 1
+    prev = cur
+  }
+  return prev[b.length]
+}
+
+/** Edit distance allowed for a name of this length: short names must match exactly. */
+function allowedDistance(length: number): number {
+  if (length <= 4) return 0
+  if (length <= 7) return 1
+  return 2
+}
+
+/** Weight of a match on line `index`: logos and merchant names are printed at the top. */
+export function positionWeight(index: number): number {
+  if (index <= 2) return 1
+  return Math.max(0.3, 1 / (1 + 0.2 * (index - 2)))
+}
+
+/** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra'). */
+const COMMON_WORDS = ['metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard']
+
+type Alias = { vendor: Vendor; words: string[]; key: string; headerOnly: boolean }
+
+const ALIASES: Alias[] = VENDORS.flatMap((vendor) => {
+  const headerOnly = new Set((vendor.headerOnly ?? []).map((a) => compact(tokenize(a))))
+  return vendor.aliases.map((alias) => {
+    const words = tokenize(alias)
+    const key = compact(words)
+    return { vendor, words, key, headerOnly: headerOnly.has(key) }
+  })
+})
+  // Longest first, so 'Uber Eats' claims its words before 'Uber' can.
+  .sort((a, b) => b.words.length - a.words.length || b.key.length - a.key.length)
+
+const NOT_FUZZY = new Set([...COMMON_WORDS, ...ALIASES.map((a) => a.key)])
+
+/** A short line near the top that is mostly the name: where a logo or letterhead is. */
+function isHeaderLine(words: string[], index: number): boolean {
+  return index <= 3 && words.length <= 3
+}
+
+type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number }
+
+function matchLine(text: string, index: number): LineMatch[] {
+  const words = tokenize(text).map(foldWord)
+  const used = new Array<boolean>(words.length).fill(false)
+  const header = isHeaderLine(words, index)
+  const found: LineMatch[] = []
+  for (const alias of ALIASES) {
+    if (alias.headerOnly && !header) continue
+    // A multi-word alias may be printed as one word ('CitiBike') or split by OCR ('Zip car').
+    for (const size of new Set([alias.words.length, 1, alias.words.length + 1])) {
+      for (let start = 0; start + size <= words.length; start++) {
+        if (used.slice(start, start + size).some(Boolean)) continue
+        const candidate = compact(words.slice(start, start + size))
+        const exact = candidate === alias.key
+        if (!exact) {
+          const max = allowedDistance(alias.key.length)
+          if (max === 0 || candidate.length <= 4 || NOT_FUZZY.has(candidate)) continue
+          if (editDistance(candidate, alias.key, max) > max) continue
+        }
+        for (let i = start; i < start + size; i++) used[i] = true
+        const weight = positionWeight(index) * (exact ? 1 : 0.7) * (header ? 2 : 1)
+        found.push({ vendor: alias.vendor, line: index, exact, weight })
+      }
+    }
+  }
+  return found
+}
+
+/** All merchants named in the text, best first. */
+export function findVendors(lines: string[]): VendorMatch[] {
+  const byVendor = new Map<Vendor, VendorMatch & { best: number }>()
+  lines.forEach((text, index) => {
+    for (const m of matchLine(text, index)) {
+      const entry = byVendor.get(m.vendor)
+      if (!entry) {
+        byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight })
+        continue
+      }
+      entry.score += m.weight
+      if (m.weight > entry.best) Object.assign(entry, { best: m.weight, line: m.line, exact: m.exact })
+    }
+  })
+  return [...byVendor.values()]
+    .sort((a, b) => b.score - a.score)
+    .map(({ vendor, score, line, exact }) => ({ vendor, score, line, exact }))
+}
+
+export function matchVendor(lines: string[]): VendorMatch | null {
+  return findVendors(lines)[0] ?? null
+}
+
+export function findVendorByName(name: string): Vendor | null {
+  const key = compact(tokenize(name))
+  return VENDORS.find((v) => v.aliases.some((a) => compact(tokenize(a)) === key)) ?? null
+}
+
+/** Signs on a car rental receipt that the vehicle was electric. */
+const EV_EVIDENCE = [
+  /\belectric\b/i,
+  /\b(?:ev|bev|e-?car)\b/i,
+  /\btesla\b/i,
+  /\bmodel\s*[3sxy]\b/i,
+  /\bpolestar\b/i,
+  /\bbolt\s*e[vu]v?\b/i,
+  /\bnissan\s+leaf\b|\bleaf\b/i,
+  /\bioniq\b/i,
+  /\bkona\s+electric\b/i,
+  /\bniro\s+e?v\b/i,
+  /\bid\.?\s?4\b/i,
+  /\bmach-?e\b/i,
+  /\bf-?150\s+lightning\b/i,
+  /\brivian\b|\blucid\b/i,
+  /\bev[69]\b|\be-?tron\b|\btaycan\b|\bi[34x]\b/i,
+  /\bkwh\b/i,
+  /\bcharging\b|\bsupercharg/i,
+  /\bzero[- ]emission/i,
+]
+
+export function electricVehicleEvidence(text: string): string[] {
+  const found: string[] = []
+  for (const re of EV_EVIDENCE) {
+    const m = text.match(re)
+    if (m) found.push(m[0])
+  }
+  return found
+}
+
+/** Words that mark a pre-owned purchase (the thrift leftover theme). */
+const PRE_OWNED = [
+  /\bpre-?\s?owned\b/i,
+  /\bsecond-?\s?hand\b/i,
+  /\bthrift\b/i,
+  /\bconsignment\b/i,
+  /\bresale\b/i,
+  /\bused\s+(?:game|item|book|clothing|goods)s?\b/i,
+  /\brefurbished\b/i,
+  /\bvintage\b/i,
+  /\bpre-?\s?loved\b/i,
+]
+
+export function preOwnedKeywords(text: string): string[] {
+  const found = new Set<string>()
+  for (const re of PRE_OWNED) {
+    const m = text.match(re)
+    if (m) found.add(m[0].toLowerCase())
+  }
+  return [...found]
+}
+
+/** Transport words for a receipt whose merchant is unknown: enough to guess a category, never to approve. */
+const CATEGORY_HINTS: Array<[TransportCategory, RegExp]> = [
+  ['scooter_bike', /\b(?:e-?scooter|scooter|e-?bike|bike\s?share|bikeshare|unlock fee|dock(?:ed|less)?)\b/i],
+  ['electric_vehicle', /\b(?:electric vehicle|ev rental|kwh|charging session|supercharg\w*)\b/i],
+  ['public_transit', /\b(?:transit|subway|metro|bus fare|rail|train|fare card|monthly pass|day pass|station|tap card|light rail|ferry)\b/i],
+  ['ride_share', /\b(?:ride receipt|your ride|trip fare|pickup|pick-up|drop-?off|driver|rideshare|ride share|taxi|cab fare)\b/i],
+]
+
+export function guessCategory(text: string): TransportCategory | null {
+  for (const [category, re] of CATEGORY_HINTS) if (re.test(text)) return category
+  return null
+}

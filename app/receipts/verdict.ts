@@ -1,0 +1,157 @@
+/**
+ * Pure: extracted fields + OCR confidence -> whether the receipt can be accepted without a human.
+ * A wrong automatic approval pays real tokens, so anything short of a clean, cross-checked read
+ * of a known transport service goes to manual review (DECISIONS 10).
+ */
+import type { ExtractedReceipt } from '~/receipts/extract'
+import type { MerchantKind } from '~/receipts/vendors'
+
+export type Verdict = {
+  /** 0..1: how sure we are that the fields were read correctly. */
+  confidence: number
+  /** A receipt was read at all (some merchant, amount or date). */
+  isValid: boolean
+  /** Eligible and read well enough to reward without a human. Never true together with needsManualReview. */
+  isAcceptable: boolean
+  needsManualReview: boolean
+  reasons: string[]
+}
+
+/** Thresholds, measured on the development corpus (docs/decisions/010-receipt-ocr-pipeline.md). */
+export const VERDICT_THRESHOLDS = {
+  /** Auto-approval needs at least this overall confidence. */
+  autoConfidence: 0.8,
+  /** Mean tesseract word confidence (0..100) below which the whole read is suspect. */
+  minPageConfidence: 65,
+  /** Tesseract confidence of the line holding the total / the date. */
+  minTotalLineConfidence: 70,
+  minDateLineConfidence: 70,
+  /** A named second merchant this close to the best one makes the merchant uncertain. */
+  runnerUpRatio: 0.6,
+}
+
+export const MANUAL_ENTRY_REASON =
+  "We couldn't automatically determine if this receipt qualifies. Please enter the details manually."
+
+const NOT_ELIGIBLE: Partial<Record<MerchantKind, string>> = {
+  fuel: 'Fuel purchases are not eligible: only sustainable transport receipts earn B3TR',
+  grocery: 'Grocery and store purchases are not eligible: only sustainable transport receipts earn B3TR',
+  food: 'Food and drink purchases are not eligible: only sustainable transport receipts earn B3TR',
+  retail: 'Retail purchases are not eligible: only sustainable transport receipts earn B3TR',
+}
+
+export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | null): Verdict {
+  const confidence = readConfidence(fields, pageConfidence)
+  const isValid = fields.vendor !== null || fields.totalAmount !== null || fields.purchaseDate !== null
+  const base = { confidence, isValid }
+  if (!isValid) {
+    return { ...base, isAcceptable: false, needsManualReview: true, reasons: [MANUAL_ENTRY_REASON] }
+  }
+  const kind = fields.vendor?.kind ?? null
+  const preOwned = fields.signals.preOwnedKeywords
+  if (kind === 'thrift' || (preOwned.length > 0 && kind !== 'transport' && kind !== 'car_rental')) {
+    const what = fields.vendor ? `${fields.vendor.name} sells second-hand goods` : `Pre-owned items found (${preOwned.join(', ')})`
+    return {
+      ...base,
+      isAcceptable: false,
+      needsManualReview: true,
+      reasons: [`${what}: second-hand purchases are accepted for staff review only`],
+    }
+  }
+  if (kind && NOT_ELIGIBLE[kind]) return judgeOtherMerchant(fields, base, kind)
+  if (kind === 'car_rental' && fields.category === null) {
+    // The EV words may simply have been misread on a poor photo: let a human look then.
+    const unsure = confidence < VERDICT_THRESHOLDS.autoConfidence
+    return {
+      ...base,
+      isAcceptable: false,
+      needsManualReview: unsure,
+      reasons: [`${fields.vendor?.name} rental without an electric vehicle: only electric vehicle rentals earn B3TR`],
+    }
+  }
+  if (!fields.vendor || !fields.category) {
+    const hint = fields.signals.categoryHint
+    return {
+      ...base,
+      isAcceptable: false,
+      needsManualReview: true,
+      reasons: [
+        hint
+          ? 'The transport service could not be recognised: sent to manual review'
+          : 'The merchant could not be recognised as a sustainable transport service: sent to manual review',
+      ],
+    }
+  }
+  const doubts = transportDoubts(fields, pageConfidence, confidence)
+  if (preOwned.length > 0) doubts.push(`Pre-owned items mentioned (${preOwned.join(', ')})`)
+  if (doubts.length > 0) return { ...base, isAcceptable: false, needsManualReview: true, reasons: doubts }
+  return { ...base, isAcceptable: true, needsManualReview: false, reasons: [] }
+}
+
+function judgeOtherMerchant(
+  fields: ExtractedReceipt,
+  base: { confidence: number; isValid: boolean },
+  kind: MerchantKind,
+): Verdict {
+  const reason = NOT_ELIGIBLE[kind] as string
+  // A transport service named nearly as prominently: let a human decide rather than refuse.
+  const runnerUp = fields.signals.runnerUp
+  const transportToo =
+    runnerUp && (runnerUp.kind === 'transport' || runnerUp.kind === 'car_rental') &&
+    runnerUp.score >= fields.signals.vendorScore * VERDICT_THRESHOLDS.runnerUpRatio
+  if (transportToo || !merchantConfident(fields)) {
+    return { ...base, isAcceptable: false, needsManualReview: true, reasons: [reason, 'The merchant is uncertain: sent to manual review'] }
+  }
+  return { ...base, isAcceptable: false, needsManualReview: false, reasons: [reason] }
+}
+
+/** An exact name on a header line, or the name printed several times. */
+function merchantConfident(fields: ExtractedReceipt): boolean {
+  const s = fields.signals
+  return (s.vendorExact && s.vendorScore >= 0.9) || s.vendorScore >= 1.5
+}
+
+function transportDoubts(fields: ExtractedReceipt, pageConfidence: number | null, confidence: number): string[] {
+  const s = fields.signals
+  const t = VERDICT_THRESHOLDS
+  const doubts: string[] = []
+  if (!merchantConfident(fields)) doubts.push('The transport service name was not read clearly')
+  if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
+    doubts.push(`The receipt also names ${s.runnerUp.name}`)
+  }
+  if (fields.totalAmount === null) doubts.push('The total amount could not be read')
+  else if (fields.totalAmount <= 0) doubts.push('The total amount is zero')
+  else {
+    if (s.totalLabelStrength < 2) doubts.push('No clear total line was found')
+    if (s.totalCheck === 'mismatch') doubts.push("The line items don't add up to the total")
+    if (s.totalCheck === 'none') doubts.push('The total could not be cross-checked against the line items')
+    if (lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
+  }
+  if (fields.purchaseDate === null) doubts.push('The purchase date could not be read')
+  else {
+    if (s.dateFormat === 'compact') doubts.push('The purchase date was read without separators')
+    if (lowLine(s.dateLineConfidence, t.minDateLineConfidence)) doubts.push('The purchase date was read with low confidence')
+  }
+  if (pageConfidence !== null && pageConfidence < t.minPageConfidence) doubts.push('The photo is hard to read')
+  if (doubts.length === 0 && confidence < t.autoConfidence) doubts.push('The receipt was read with low confidence')
+  return doubts
+}
+
+const lowLine = (value: number | null, min: number) => value !== null && value < min
+
+/** 0..1 from the page's OCR confidence and how well the fields held up. */
+export function readConfidence(fields: ExtractedReceipt, pageConfidence: number | null): number {
+  const s = fields.signals
+  const vendor = !fields.vendor ? 0.4 : merchantConfident(fields) ? 1 : s.vendorExact ? 0.85 : 0.7
+  const total =
+    fields.totalAmount === null
+      ? 0.4
+      : { sum: 1, repeated: 0.9, none: 0.8, mismatch: 0.55 }[s.totalCheck] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
+  const date = fields.purchaseDate === null ? 0.5 : s.dateFormat === 'compact' ? 0.85 : 1
+  const lines = [s.totalLineConfidence, s.dateLineConfidence]
+    .filter((c): c is number => c !== null)
+    .map((c) => Math.min(1, c / 90))
+  const page = pageConfidence === null ? 0.9 : Math.min(1, pageConfidence / 85)
+  const value = Math.min(page, ...lines, 1) * vendor * total * date
+  return Math.round(Math.max(0, Math.min(1, value)) * 100) / 100
+}

@@ -1,0 +1,21 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { requireUser } from '~/auth/auth.server'
+import { assertSelf, imageErrorResponse, readReceiptRequest, validateForUser } from '~/receipts/api.server'
+import { ReceiptImageError } from '~/receipts/image.server'
+
+export async function loader() {
+  return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+}
+
+/** Spec 1 §7: the image as a data URL (or multipart) → the server's full analysis result. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request, { api: true })
+  try {
+    const { image, fields } = await readReceiptRequest(request)
+    assertSelf(fields, user)
+    if (!image && !(fields.testMode === true || fields.testMode === 'true')) throw new ReceiptImageError('missing')
+    return json(await validateForUser(user, image, fields))
+  } catch (error) {
+    return imageErrorResponse(error)
+  }
+}

@@ -1,0 +1,153 @@
+import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { useCallback, useEffect, useState } from 'react'
+import { requireUser } from '~/auth/auth.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Icon } from '~/components/icons'
+import { StreakCelebration } from '~/components/streak-celebration'
+import { showToast } from '~/components/toaster'
+import { getUserReceipt } from '~/receipts/receipts.server'
+import { formatB3tr } from '~/rewards/money'
+import { CATEGORY_LABELS, CELEBRATION_STREAKS, isTransportCategory } from '~/rewards/rules'
+import { getDb } from '~/utils/db.server'
+import styles from '~/styles/scan.css'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+export const meta: MetaFunction = () => [{ title: 'Receipt Submitted · ReCircle' }]
+
+export async function loader({ request, params }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const receipt = await getUserReceipt(getDb(), user.id, Number(params.id))
+  if (!receipt) throw new Response('Not Found', { status: 404 })
+  return json({ receipt, currentStreak: user.currentStreak })
+}
+
+const SUCCESS_DELAY_MS = 7000
+
+export default function ReceiptResult() {
+  const { receipt } = useLoaderData<typeof loader>()
+  const [params] = useSearchParams()
+  const fresh = params.get('new') === '1'
+  const streak = Number(params.get('streak'))
+  const celebrate = fresh && (CELEBRATION_STREAKS as readonly number[]).includes(streak)
+  const [celebrating, setCelebrating] = useState(false)
+  const [showSuccess, setShowSuccess] = useState(true)
+
+  useEffect(() => {
+    if (!celebrate) return
+    setCelebrating(true)
+    setShowSuccess(false)
+    // The success step follows after 7 s (spec 1 §4), even if the overlay is dismissed early.
+    const timer = setTimeout(() => setShowSuccess(true), SUCCESS_DELAY_MS)
+    return () => clearTimeout(timer)
+  }, [celebrate])
+
+  useEffect(() => {
+    if (!fresh || params.get('first') !== '1') return
+    showToast({ title: 'Achievement Unlocked', description: "You've scanned your first receipt! +10 B3TR tokens rewarded.", variant: 'success', durationMs: 6000 })
+    const timer = setTimeout(() => window.dispatchEvent(new CustomEvent('recircle:achievement', { detail: { type: 'first_receipt' } })), 1000)
+    return () => clearTimeout(timer)
+  }, [fresh, params])
+
+  const endCelebration = useCallback(() => {
+    setCelebrating(false)
+    setShowSuccess(true)
+  }, [])
+
+  const details = receipt.rewardDetails
+  const firstBonus = receipt.rewardMilli !== null && details ? receipt.rewardMilli - details.totalMilli : 0
+  return (
+    <div className="stack">
+      {celebrating ? <StreakCelebration streak={streak} onComplete={endCelebration} /> : null}
+      {showSuccess ? (
+        <section className="card stack" aria-labelledby="result-title">
+          <div className="gate" style={{ padding: '0.5rem 0 0' }}>
+            <div className="icon-circle" aria-hidden="true">
+              <Icon name={receipt.status === 'rejected' ? 'x' : 'check'} width={36} height={36} />
+            </div>
+            <h1 id="result-title">
+              {receipt.status === 'approved' ? 'Receipt Verified!' : receipt.status === 'pending_review' ? 'Submitted for Review' : 'Receipt Rejected'}
+            </h1>
+            <p className="muted">Receipt ID: #{receipt.id}</p>
+          </div>
+          <dl className="summary-grid">
+            <div>
+              <dt>Service</dt>
+              <dd>{receipt.storeName ?? '—'}</dd>
+            </div>
+            <div>
+              <dt>Category</dt>
+              <dd>{isTransportCategory(receipt.category) ? CATEGORY_LABELS[receipt.category] : '—'}</dd>
+            </div>
+            <div>
+              <dt>Amount</dt>
+              <dd>{receipt.amount !== null ? `$${receipt.amount.toFixed(2)}` : '—'}</dd>
+            </div>
+            <div>
+              <dt>Date</dt>
+              <dd>{receipt.purchaseDate ?? '—'}</dd>
+            </div>
+          </dl>
+          {receipt.status === 'approved' && details ? (
+            <table className="breakdown" aria-label="Reward breakdown">
+              <tbody>
+                <tr>
+                  <td>Base reward</td>
+                  <td>{details.baseReward} B3TR</td>
+                </tr>
+                <tr>
+                  <td>Streak bonus</td>
+                  <td>×{details.streakMultiplier}</td>
+                </tr>
+                <tr>
+                  <td>Transportation bonus</td>
+                  <td>×{details.transportMultiplier}</td>
+                </tr>
+                {firstBonus > 0 ? (
+                  <tr>
+                    <td>First receipt bonus</td>
+                    <td>+{formatB3tr(firstBonus)} B3TR</td>
+                  </tr>
+                ) : null}
+                <tr className="total">
+                  <td>Total</td>
+                  <td data-testid="reward-total">{formatB3tr(receipt.rewardMilli ?? 0)} B3TR</td>
+                </tr>
+              </tbody>
+            </table>
+          ) : receipt.status === 'pending_review' ? (
+            <div className="alert info" role="status">
+              <strong>Manual review</strong>
+              <p style={{ margin: '0.25rem 0 0' }}>
+                Our team checks this receipt within 24-48 hours. Your reward is credited as soon as it is approved.
+              </p>
+              {receipt.reviewReasons.length ? (
+                <ul className="review-list">
+                  {receipt.reviewReasons.map((r) => (
+                    <li key={r}>{r}</li>
+                  ))}
+                </ul>
+              ) : null}
+            </div>
+          ) : (
+            <div className="alert" role="status">
+              {receipt.rejectReason ?? 'This receipt was not accepted.'}
+            </div>
+          )}
+          <div className="row">
+            <Link to="/scan" className="btn secondary" style={{ flex: 1 }}>
+              Scan Another
+            </Link>
+            <Link to="/home" className="btn" style={{ flex: 1 }}>
+              Return to Dashboard
+            </Link>
+          </div>
+        </section>
+      ) : null}
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

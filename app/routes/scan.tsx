@@ -1,0 +1,335 @@
+import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { requireUser } from '~/auth/auth.server'
+import { CameraCapture, checkImageFile } from '~/components/camera-capture'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ErrorList, Field } from '~/components/forms'
+import { Icon } from '~/components/icons'
+import { showToast } from '~/components/toaster'
+import { receiptFormSchema } from '~/receipts/receipt-form'
+import { getStoredAnalysis, listTransportationServices } from '~/receipts/receipts.server'
+import { handleScanAction, type ScanActionData } from '~/receipts/scan.server'
+import { countActionsToday } from '~/rewards/daily-limit.server'
+import { CATEGORY_LABELS, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, TRANSPORT_CATEGORIES } from '~/rewards/rules'
+import { getDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import styles from '~/styles/scan.css'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+export const meta: MetaFunction = () => [{ title: 'Scan Receipt · ReCircle' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const db = getDb()
+  const analysisId = Number(new URL(request.url).searchParams.get('analysis'))
+  const stored = Number.isInteger(analysisId) && analysisId > 0 ? await getStoredAnalysis(db, user.id, analysisId) : null
+  return json({
+    services: await listTransportationServices(db),
+    actionsToday: await countActionsToday(db, user.id),
+    testMode: getEnv().RECIRCLE_TEST_MODE,
+    today: new Date().toISOString().slice(0, 10),
+    analysis: stored
+      ? {
+          id: stored.id,
+          hasImage: !!stored.image,
+          storeName: stored.analysis.storeName,
+          category: stored.analysis.category,
+          totalAmount: stored.analysis.totalAmount,
+          purchaseDate: stored.analysis.purchaseDate,
+          confidence: typeof stored.analysis.confidence === 'number' ? stored.analysis.confidence : 0,
+          isAcceptable: stored.analysis.isAcceptable,
+          needsManualReview: stored.analysis.needsManualReview,
+          testMode: !!stored.analysis.testMode,
+          reasons: stored.analysis.reasons,
+        }
+      : null,
+  })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  return handleScanAction(request, user)
+}
+
+type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+export default function Scan() {
+  const data = useLoaderData<typeof loader>()
+  const actionData = useActionData<typeof action>() as ScanActionData | undefined
+  const limitReached = data.actionsToday >= DAILY_ACTION_LIMIT
+  return (
+    <div className="stack">
+      <div className="row between">
+        <Link to="/home" className="back-link">
+          <Icon name="arrowLeft" /> Back to Dashboard
+        </Link>
+        <span className="pill" aria-label={`Actions today: ${data.actionsToday} of ${DAILY_ACTION_LIMIT}`}>
+          {Math.min(data.actionsToday, DAILY_ACTION_LIMIT)}/{DAILY_ACTION_LIMIT} today
+        </span>
+      </div>
+      <h1>Scan Receipt</h1>
+      {limitReached ? (
+        <div className="alert warn" role="status">
+          <strong>Daily Action Limit Reached</strong>
+          <p style={{ margin: 0 }}>{DAILY_LIMIT_MESSAGE}</p>
+        </div>
+      ) : null}
+      {data.analysis ? <ReceiptFormStep data={data} actionData={actionData} /> : <CaptureStep data={data} actionData={actionData} />}
+    </div>
+  )
+}
+
+function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: ScanActionData }) {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [camera, setCamera] = useState(false)
+  const [progress, setProgress] = useState(0)
+  const analyzing = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
+  const error = actionData?.step === 'camera' ? actionData.error : null
+
+  useEffect(() => {
+    if (!analyzing) return setProgress(0)
+    // Analysis takes about a second; the bar eases towards 90 % until the server answers.
+    const timer = setInterval(() => setProgress((p) => p + (90 - p) * 0.15), 200)
+    return () => clearInterval(timer)
+  }, [analyzing])
+
+  useEffect(() => {
+    if (error) showToast({ title: 'Analysis Failed', description: error, variant: 'destructive' })
+  }, [error, actionData])
+
+  const upload = useCallback(
+    async (file: File) => {
+      const problem = await checkImageFile(file)
+      if (problem) {
+        showToast({ title: 'Validation Error', description: problem, variant: 'destructive' })
+        return
+      }
+      setPreview(URL.createObjectURL(file))
+      const formData = new FormData()
+      formData.set('image', file)
+      submit(formData, { method: 'post', encType: 'multipart/form-data' })
+    },
+    [submit],
+  )
+  const closeCamera = useCallback(() => setCamera(false), [])
+
+  if (analyzing) {
+    return (
+      <section className="card analyzing" aria-live="polite">
+        {preview ? <img src={preview} alt="Your receipt" className="preview" /> : null}
+        <p style={{ marginTop: '0.75rem' }}>
+          <span className="spinner" aria-hidden="true" /> Our AI is reading your receipt...
+        </p>
+        <div className="progress" role="progressbar" aria-label="Analysis progress" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
+          <span style={{ width: `${progress}%` }} />
+        </div>
+      </section>
+    )
+  }
+
+  return (
+    <section className="card capture-card" aria-labelledby="capture-title">
+      <h2 id="capture-title" className="card-title">
+        <Icon name="camera" /> Capture your receipt
+      </h2>
+      <p className="muted small">Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days.</p>
+      {error ? (
+        <div className="alert" role="alert">
+          {error}
+          <div style={{ marginTop: '0.5rem' }}>
+            <Link to="/scan" className="btn secondary">
+              Try Again
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {camera ? (
+        <CameraCapture onCapture={(file) => { setCamera(false); void upload(file) }} onClose={closeCamera} />
+      ) : (
+        <>
+          <Form method="post" encType="multipart/form-data" ref={formRef} className="upload-drop">
+            <label htmlFor="receipt-image" style={{ fontWeight: 700 }}>
+              Upload from Gallery
+            </label>
+            <input
+              id="receipt-image"
+              name="image"
+              type="file"
+              accept="image/*"
+              capture="environment"
+              required
+              onChange={(event) => {
+                const file = event.currentTarget.files?.[0]
+                if (file) void upload(file)
+              }}
+            />
+            <noscript>
+              <button type="submit" className="btn block" style={{ marginTop: '0.75rem' }}>
+                Analyze Receipt
+              </button>
+            </noscript>
+          </Form>
+          <ClientOnlyCameraButton onClick={() => setCamera(true)} />
+        </>
+      )}
+      {data.testMode ? (
+        <Form method="post" className="stack" style={{ gap: '0.5rem' }}>
+          <input type="hidden" name="intent" value="demo" />
+          <p className="small muted" style={{ margin: 0 }}>
+            Test mode: demo receipts (never rewarded)
+          </p>
+          <div className="row">
+            <button type="submit" name="demoType" value="uber" className="btn secondary" style={{ flex: 1 }}>
+              Uber Receipt
+            </button>
+            <button type="submit" name="demoType" value="tesla" className="btn secondary" style={{ flex: 1 }}>
+              Tesla Rental
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+function ClientOnlyCameraButton({ onClick }: { onClick: () => void }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  if (!hydrated) return null
+  return (
+    <button type="button" className="btn block" onClick={onClick}>
+      <Icon name="camera" /> Use Camera
+    </button>
+  )
+}
+
+function matchService(services: LoaderData['services'], storeName: string | null) {
+  if (!storeName) return undefined
+  const name = storeName.toLowerCase()
+  const found = services.find((s) => s.name.toLowerCase().includes(name) || name.includes(s.name.toLowerCase().split(' ')[0]))
+  return found ? String(found.id) : undefined
+}
+
+function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: ScanActionData }) {
+  const analysis = data.analysis!
+  const navigation = useNavigation()
+  const submitting = navigation.state === 'submitting' && navigation.formData?.get('intent') === 'submit'
+  const lastResult = actionData?.step === 'form' ? actionData.reply : undefined
+  const [form, fields] = useForm({
+    id: `receipt-${analysis.id}`,
+    lastResult,
+    constraint: getZodConstraint(receiptFormSchema),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: receiptFormSchema }),
+    shouldValidate: 'onBlur',
+    shouldRevalidate: 'onInput',
+    defaultValue: {
+      storeId: matchService(data.services, analysis.storeName),
+      category: analysis.category ?? undefined,
+      amount: analysis.totalAmount !== null ? analysis.totalAmount.toFixed(2) : undefined,
+      purchaseDate: analysis.purchaseDate ?? data.today,
+    },
+  })
+  const formError = actionData?.step === 'form' ? actionData.error : undefined
+  useEffect(() => {
+    if (!formError) return
+    const limit = /Daily action limit reached/i.test(formError)
+    showToast(
+      limit
+        ? { title: 'Daily Action Limit Reached', description: DAILY_LIMIT_MESSAGE, variant: 'destructive' }
+        : { title: 'Submission Failed', description: formError, variant: 'destructive' },
+    )
+  }, [formError, actionData])
+
+  return (
+    <section className="card stack" aria-labelledby="form-title">
+      <h2 id="form-title" style={{ margin: 0 }}>
+        Check the details
+      </h2>
+      {analysis.hasImage ? <img src={`/scan/image/${analysis.id}`} alt="Your receipt" className="preview" /> : null}
+      <dl className="summary-grid" aria-label="What we read">
+        <div>
+          <dt>Store</dt>
+          <dd>{analysis.storeName ?? 'Not found'}</dd>
+        </div>
+        <div>
+          <dt>Amount</dt>
+          <dd>{analysis.totalAmount !== null ? `$${analysis.totalAmount.toFixed(2)}` : 'Not found'}</dd>
+        </div>
+        <div>
+          <dt>Date</dt>
+          <dd>{analysis.purchaseDate ?? 'Not found'}</dd>
+        </div>
+        <div>
+          <dt>Confidence</dt>
+          <dd>{Math.round(analysis.confidence * 100)}%</dd>
+        </div>
+      </dl>
+      {analysis.testMode ? (
+        <div className="alert warn">Demo receipt: test mode only, it never earns tokens.</div>
+      ) : !analysis.isAcceptable && !analysis.needsManualReview ? (
+        <div className="alert" role="alert">
+          <strong>This receipt is not eligible.</strong>
+          <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+        </div>
+      ) : analysis.needsManualReview ? (
+        <div className="alert info">
+          <strong>This receipt will be checked by our team.</strong>
+          <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+        </div>
+      ) : (
+        <p className="small muted" style={{ margin: 0 }}>
+          Changing the amount or date sends the receipt to manual review (24-48 hours).
+        </p>
+      )}
+      <Form method="post" className="stack" {...getFormProps(form)}>
+        <input type="hidden" name="intent" value="submit" />
+        <input type="hidden" name="analysisId" value={analysis.id} />
+        <div className="field">
+          <label htmlFor={fields.storeId.id}>Transportation Service</label>
+          <select className="input" {...getSelectProps(fields.storeId)} aria-invalid={fields.storeId.errors ? true : undefined}>
+            <option value="">Select a service</option>
+            {data.services.map((s) => (
+              <option key={s.id} value={String(s.id)}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          <ErrorList errors={fields.storeId.errors} />
+        </div>
+        <Field label="Amount Spent ($)" inputProps={{ ...getInputProps(fields.amount, { type: 'number' }), step: '0.01', min: '0.01', inputMode: 'decimal' }} errors={fields.amount.errors} />
+        <Field label="Purchase Date" inputProps={{ ...getInputProps(fields.purchaseDate, { type: 'date' }), max: data.today }} errors={fields.purchaseDate.errors} />
+        <div className="field">
+          <label htmlFor={fields.category.id}>Transportation Category</label>
+          <select className="input" {...getSelectProps(fields.category)} aria-invalid={fields.category.errors ? true : undefined}>
+            <option value="">Select a category</option>
+            {TRANSPORT_CATEGORIES.map((c) => (
+              <option key={c} value={c}>
+                {CATEGORY_LABELS[c]}
+              </option>
+            ))}
+          </select>
+          <ErrorList errors={fields.category.errors} />
+        </div>
+        <ErrorList errors={form.errors} />
+        <div className="row">
+          <Link to="/scan" className="btn secondary" style={{ flex: 1 }}>
+            Retake Photo
+          </Link>
+          <button type="submit" className="btn" style={{ flex: 1 }} disabled={submitting}>
+            {submitting ? 'Submitting...' : 'Submit Receipt'}
+          </button>
+        </div>
+      </Form>
+    </section>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,284 @@
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { getBalanceMilli } from '../app/rewards/ledger.server'
+import { analyzeAndStore, approveReceipt, rejectReceipt, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { action as submitAction } from '../app/routes/api.receipts'
+import { action as validateAction } from '../app/routes/api.receipts.validate'
+import { loader as servicesLoader } from '../app/routes/api.transportation-services'
+import { loader as receiptsLoader } from '../app/routes/api.users.$id.receipts'
+import { getDb } from '../app/utils/db.server'
+import { noiseImage, receiptImage, todayUtc, writtenDate } from './utils/images'
+import { bodyOf, getRequest, jsonRequest, signInNewUser } from './utils/requests'
+import { ADMIN_WALLET } from './utils/wallet'
+
+const ctx = { context: {}, params: {} }
+const NOW = new Date()
+const TODAY = NOW.toISOString().slice(0, 10)
+
+function daysAgo(n: number) {
+  return new Date(NOW.getTime() - n * 86_400_000).toISOString().slice(0, 10)
+}
+
+const uberAnalysis = (over: Partial<Analysis> = {}): Analysis => ({
+  isValid: true,
+  storeName: 'Uber',
+  category: 'ride_share',
+  totalAmount: 23.75,
+  purchaseDate: TODAY,
+  confidence: 0.97,
+  isAcceptable: true,
+  needsManualReview: false,
+  reasons: [],
+  ...over,
+})
+
+const fixed = (analysis: Analysis) => async () => analysis
+const values = { category: 'ride_share', amountCents: 2375, purchaseDate: TODAY }
+
+async function entries(userId: number) {
+  return getDb().selectFrom('transactions').select(['type', 'amount_milli', 'description', 'idempotency_key']).where('user_id', '=', userId).orderBy('id').execute()
+}
+
+async function analyzed(userId: number, analysis = uberAnalysis()) {
+  return analyzeAndStore(getDb(), { userId, image: await noiseImage(), analyze: fixed(analysis) })
+}
+
+describe('image checks (spec 1 §5 messages)', () => {
+  it.each([
+    ['an empty file', async () => Buffer.alloc(0), 'No image file provided'],
+    ['a text file named .jpg', async () => Buffer.from('hello, this is not an image at all'), 'Invalid file type. Please upload an image'],
+    ['an image 400 px wide', () => noiseImage(400, 800), 'Image resolution is too low. Please take a clearer photo'],
+    ['a truncated JPEG', async () => Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]), 'Failed to load image for validation'],
+    ['a 6 MB image', async () => Buffer.concat([await sharp({ create: { width: 600, height: 600, channels: 3, background: '#fff' } }).png().toBuffer(), Buffer.alloc(6 * 1024 * 1024)]), 'Image file is too large. Maximum size is 5MB'],
+  ])('refuses %s', async (_name, make, message) => {
+    const { user } = await signInNewUser()
+    await expect(analyzeAndStore(getDb(), { userId: user.id, image: await make(), analyze: fixed(uberAnalysis()) })).rejects.toThrow(message)
+  })
+
+  it('refuses a decompression bomb without decoding it', async () => {
+    const { user } = await signInNewUser()
+    const bomb = await sharp({ create: { width: 10_000, height: 10_000, channels: 3, background: '#fff' } }).png({ compressionLevel: 9 }).toBuffer()
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024)
+    await expect(analyzeAndStore(getDb(), { userId: user.id, image: bomb, analyze: fixed(uberAnalysis()) })).rejects.toThrow()
+  })
+})
+
+describe('submitting a receipt', () => {
+  it('credits a first rideshare receipt: 8 B3TR + 10 first-receipt bonus, plus the 30 % fund share', async () => {
+    const { user } = await signInNewUser()
+    const stored = await analyzed(user.id)
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'approved', firstReceiptBonusMilli: 10_000, streak: { increased: true, current: 1 } })
+    expect(result.ok && result.reward).toMatchObject({ baseReward: 7, streakMultiplier: 1, transportMultiplier: 1.2, total: 8 })
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
+    const ledger = await entries(user.id)
+    expect(ledger.map((e) => [e.type, e.amount_milli])).toEqual([
+      ['receipt_verification', 8000],
+      ['sustainability_app', 2400],
+      ['achievement_reward', 10000],
+      ['sustainability_app', 3000],
+    ])
+    expect(ledger[2].description).toBe('Achievement Reward: first_receipt')
+  })
+
+  it('pays the first-receipt bonus only once', async () => {
+    const { user } = await signInNewUser()
+    await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14 })
+    const second = await analyzed(user.id, uberAnalysis({ totalAmount: 12, storeName: 'Lyft' }))
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: second.id, values: { ...values, amountCents: 1200 }, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'approved', firstReceiptBonusMilli: 0 })
+    // $12 rideshare: floor(12 × 0.3) = 3 (the minimum), × 1.2 transport = 3.6, floored to 3.
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000 + 3_000)
+  })
+
+  it('refuses the same image twice (any user) with 409', async () => {
+    const alice = await signInNewUser()
+    const bob = await signInNewUser()
+    const image = await noiseImage()
+    const a = await analyzeAndStore(getDb(), { userId: alice.user.id, image, analyze: fixed(uberAnalysis()) })
+    expect((await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14 })).ok).toBe(true)
+    const b = await analyzeAndStore(getDb(), { userId: bob.user.id, image, analyze: fixed(uberAnalysis()) })
+    expect(b.duplicate).toBe(true)
+    expect(await submitReceipt(getDb(), { userId: bob.user.id, analysisId: b.id, values, maxAgeDays: 14 })).toEqual({ ok: false, status: 409, error: 'This receipt has already been submitted.' })
+  })
+
+  it('sends a near-duplicate photo (same picture, re-encoded) to review', async () => {
+    const alice = await signInNewUser()
+    const bob = await signInNewUser()
+    const png = await sharp({ create: { width: 700, height: 900, channels: 3, background: '#fff' } })
+      .composite([{ input: await noiseImage(300, 400), top: 100, left: 200 }])
+      .png()
+      .toBuffer()
+    const jpeg = await sharp(png).jpeg({ quality: 70 }).toBuffer()
+    const a = await analyzeAndStore(getDb(), { userId: alice.user.id, image: png, analyze: fixed(uberAnalysis()) })
+    await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14 })
+    const b = await analyzeAndStore(getDb(), { userId: bob.user.id, image: jpeg, analyze: fixed(uberAnalysis()) })
+    const result = await submitReceipt(getDb(), { userId: bob.user.id, analysisId: b.id, values, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'pending_review' })
+    expect(result.ok && result.reasons.join(' ')).toMatch(/already submitted/)
+  })
+
+  it('sends the same vendor, amount and date for one user to review', async () => {
+    const { user } = await signInNewUser()
+    await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14 })
+    const again = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14 })
+    expect(again).toMatchObject({ ok: true, status: 'pending_review' })
+  })
+
+  it.each([
+    ['a receipt dated 15 days ago', uberAnalysis({ purchaseDate: daysAgo(15) }), daysAgo(15), /older than 14 days/],
+    ['a receipt dated in 3 days', uberAnalysis({ purchaseDate: daysAgo(-3) }), daysAgo(-3), /future/],
+    ['a fuel receipt', uberAnalysis({ storeName: 'Shell', category: null, isAcceptable: false, reasons: ['Fuel purchases are not eligible'] }), TODAY, /Fuel/],
+  ])('answers 400 with a reason for %s, and records nothing', async (_name, analysis, date, reason) => {
+    const { user } = await signInNewUser()
+    const stored = await analyzed(user.id, analysis)
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, purchaseDate: date }, maxAgeDays: 14 })
+    expect(result.ok).toBe(false)
+    expect(!result.ok && result.status).toBe(400)
+    expect(!result.ok && result.error).toMatch(reason)
+    expect(await entries(user.id)).toEqual([])
+    expect(await getDb().selectFrom('action_slots').selectAll().where('user_id', '=', user.id).execute()).toEqual([])
+  })
+
+  it('accepts a receipt exactly 14 days old', async () => {
+    const { user } = await signInNewUser()
+    const stored = await analyzed(user.id, uberAnalysis({ purchaseDate: daysAgo(14) }))
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, purchaseDate: daysAgo(14) }, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'approved' })
+  })
+
+  it('sends an edited total to review instead of paying the edited value; the admin approves once', async () => {
+    const { user } = await signInNewUser()
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const stored = await analyzed(user.id)
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, amountCents: 9999 }, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
+    const receiptId = result.ok ? result.receiptId : 0
+
+    const approvals = await Promise.all(Array.from({ length: 10 }, () => approveReceipt(getDb(), { adminUserId: admin.user.id, receiptId })))
+    expect(approvals.filter((r) => r.ok)).toHaveLength(1)
+    // The reviewer approved the user's values: $99.99 rideshare → base 8 × 1.2 = 9, + first bonus 10.
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
+    expect(await rejectReceipt(getDb(), { adminUserId: admin.user.id, receiptId, reason: 'late' })).toMatchObject({ ok: false, status: 409 })
+    const audit = await getDb().selectFrom('audit_log').selectAll().where('target_id', '=', receiptId).where('target_type', '=', 'receipt').execute()
+    expect(audit.map((a) => a.action)).toEqual(['receipt.approve'])
+  })
+
+  it('rejects a reviewed receipt with a reason the user sees, paying nothing', async () => {
+    const { user } = await signInNewUser()
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const stored = await analyzed(user.id, uberAnalysis({ needsManualReview: true, isAcceptable: false, reasons: ['Blurry'] }))
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    const receiptId = result.ok ? result.receiptId : 0
+    expect(await rejectReceipt(getDb(), { adminUserId: admin.user.id, receiptId, reason: 'The total is not readable' })).toEqual({ ok: true })
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
+    const list = await bodyOf(await receiptsLoader({ ...ctx, params: { id: String(user.id) }, request: getRequest('/x', (await signInNewUser(undefined)).cookie) }).catch((r) => r))
+    expect(list.error).toBe('Forbidden')
+  })
+
+  it('accepts 3 of 10 concurrent submissions by one user on one day (daily limit)', async () => {
+    const { user } = await signInNewUser()
+    const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => analyzed(user.id, uberAnalysis({ totalAmount: 10 + i }))))
+    const results = await Promise.all(
+      stored.map((s, i) => submitReceipt(getDb(), { userId: user.id, analysisId: s.id, values: { ...values, amountCents: 1000 + i * 100 }, maxAgeDays: 14 })),
+    )
+    expect(results.filter((r) => r.ok)).toHaveLength(3)
+    expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(7)
+    expect(results.find((r) => !r.ok)).toMatchObject({ error: 'Daily action limit reached' })
+    const receipts = await getDb().selectFrom('receipts').select('id').where('user_id', '=', user.id).execute()
+    expect(receipts).toHaveLength(3)
+  })
+
+  it('credits one submission of the same analysis sent 10 times at once', async () => {
+    const { user } = await signInNewUser()
+    const stored = await analyzed(user.id)
+    const results = await Promise.all(Array.from({ length: 10 }, () => submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })))
+    expect(results.filter((r) => r.ok)).toHaveLength(1)
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
+  })
+
+  it('grows the streak on consecutive UTC days and restarts after a gap', async () => {
+    const { user } = await signInNewUser()
+    const day = (n: number) => new Date(NOW.getTime() + n * 86_400_000)
+    const submitOn = async (n: number) => {
+      const date = day(n).toISOString().slice(0, 10)
+      const s = await analyzed(user.id, uberAnalysis({ purchaseDate: date, totalAmount: 20 + n }))
+      const r = await submitReceipt(getDb(), { userId: user.id, analysisId: s.id, values: { ...values, purchaseDate: date, amountCents: 2000 + n * 100 }, maxAgeDays: 14, now: day(n) })
+      return r.ok ? r.streak.current : -1
+    }
+    expect(await submitOn(0)).toBe(1)
+    expect(await submitOn(1)).toBe(2)
+    expect(await submitOn(2)).toBe(3)
+    expect(await submitOn(4)).toBe(1)
+  })
+})
+
+describe('receipt API routes', () => {
+  it('validates a photographed Uber receipt with the real OCR pipeline and pays it once', async () => {
+    const { user, cookie } = await signInNewUser()
+    const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.00']], total: '$23.75', date: writtenDate(todayUtc()) })
+    const dataUrl = `data:image/png;base64,${image.toString('base64')}`
+    const validate = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: dataUrl, imageName: 'uber.png', userId: user.id }, { headers: { Cookie: cookie } }) })
+    expect(validate.status).toBe(200)
+    const analysis = await bodyOf(validate)
+    expect(analysis).toMatchObject({ storeName: 'Uber', category: 'ride_share', totalAmount: 23.75, purchaseDate: todayUtc(), isAcceptable: true, needsManualReview: false })
+
+    // The client's hints (aiAnalysis, tokenReward) change nothing.
+    const payload = { storeId: '1', category: 'ride_share', amount: 23.75, purchaseDate: todayUtc(), userId: user.id, image: dataUrl, aiAnalysis: { isAcceptable: true }, tokenReward: 500 }
+    const submit = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
+    expect(submit.status).toBe(201)
+    expect(await bodyOf(submit)).toMatchObject({ tokenReward: 8, needsManualReview: false, rewardDetails: { baseReward: 7, streakMultiplier: 1, firstReceiptBonus: 10 }, streakInfo: { streakIncreased: true, currentStreak: 1 } })
+    const again = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
+    expect(again.status).toBe(409)
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
+
+    const list = await receiptsLoader({ ...ctx, params: { id: String(user.id) }, request: getRequest('/x', cookie) })
+    expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.75, purchaseDate: todayUtc(), status: 'approved' }])
+  })
+
+  it('answers 401 without a session and 403 for another userId', async () => {
+    const { cookie } = await signInNewUser()
+    const anon = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: 'data:,' }) }).catch((r) => r)
+    expect(anon.status).toBe(401)
+    const other = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: `data:image/png;base64,${(await noiseImage()).toString('base64')}`, userId: 999999 }, { headers: { Cookie: cookie } }) }).catch((r) => r)
+    expect(other.status).toBe(403)
+  })
+
+  it.each([
+    ['no image', {}, 'No image file provided'],
+    ['a text data URL', { image: `data:text/plain;base64,${Buffer.from('just text').toString('base64')}` }, 'Invalid file type. Please upload an image'],
+  ])('answers 400 for %s with the spec message', async (_n, body, message) => {
+    const { cookie } = await signInNewUser()
+    const res = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', body, { headers: { Cookie: cookie } }) })
+    expect(res.status).toBe(400)
+    expect(await bodyOf(res)).toEqual({ error: message })
+  })
+
+  it('accepts multipart uploads (the JavaScript-off flow)', async () => {
+    const { cookie } = await signInNewUser()
+    const form = new FormData()
+    form.set('image', new Blob([new Uint8Array(Buffer.from('not an image'))], { type: 'image/jpeg' }), 'x.jpg')
+    const res = await validateAction({ ...ctx, request: new Request('http://localhost:3000/api/receipts/validate', { method: 'POST', body: form, headers: { Cookie: cookie } }) })
+    expect(res.status).toBe(400)
+    expect(await bodyOf(res)).toEqual({ error: 'Invalid file type. Please upload an image' })
+  })
+
+  it('validates the form fields with the spec messages', async () => {
+    const { cookie } = await signInNewUser()
+    const res = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', { storeId: '', category: '', amount: 'abc', purchaseDate: '' }, { headers: { Cookie: cookie } }) })
+    expect(res.status).toBe(400)
+    expect((await bodyOf(res)).fieldErrors).toEqual({
+      storeId: ['Please select a store'],
+      category: ['Please select a purchase category'],
+      amount: ['Amount must be greater than 0'],
+      purchaseDate: ['Please select a date'],
+    })
+  })
+
+  it('lists the seeded transportation services', async () => {
+    const body = await bodyOf(await servicesLoader())
+    expect(body.length).toBeGreaterThan(10)
+    expect(body[0]).toEqual({ id: expect.any(Number), name: 'Uber', category: 'ride_share' })
+  })
+})
