@@ -168,6 +168,11 @@ export type SubmitResult =
   | { ok: false; status: 400 | 404 | 409 | 429; error: string }
 
 async function similarSignals(db: DB, userId: number, phash: string | null, analysis: Analysis, user: UserValues) {
+  const storeName = analysis.storeName
+  const amount = toCents(analysis.totalAmount) ?? user.amountCents
+  const date = analysis.purchaseDate ?? user.purchaseDate
+  // Receipts of one vendor share a template, so a close picture alone is not enough: a re-photographed
+  // or re-saved receipt also reads the same total.
   let nearDuplicate = false
   if (phash) {
     const since = new Date(Date.now() - 60 * 86_400_000).toISOString()
@@ -176,12 +181,10 @@ async function similarSignals(db: DB, userId: number, phash: string | null, anal
       .select('image_phash')
       .where('created_at', '>=', since)
       .where('image_phash', 'is not', null)
+      .where((eb) => eb.or([eb('amount_cents', '=', amount), eb('user_amount_cents', '=', amount)]))
       .execute()
     nearDuplicate = recent.some((r) => hammingDistance(r.image_phash!, phash) <= NEAR_DUPLICATE_DISTANCE)
   }
-  const storeName = analysis.storeName
-  const amount = toCents(analysis.totalAmount) ?? user.amountCents
-  const date = analysis.purchaseDate ?? user.purchaseDate
   const same = storeName
     ? await db
         .selectFrom('receipts')

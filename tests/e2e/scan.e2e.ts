@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import type { Browser, BrowserContext } from 'playwright-core'
+import { receiptImage, todayUtc, writtenDate } from '../utils/images'
+import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
+
+const baseUrl = inject('baseUrl')
+let browser: Browser
+
+beforeAll(async () => {
+  browser = await launchBrowser()
+})
+afterAll(async () => {
+  await browser?.close()
+})
+
+async function signedInContext(javaScriptEnabled: boolean): Promise<BrowserContext> {
+  const jsContext = await browser.newContext(MOBILE)
+  await injectTestWallet(jsContext)
+  const page = await jsContext.newPage()
+  await signInFromLanding(page, baseUrl)
+  if (javaScriptEnabled) return jsContext
+  // Signing needs the wallet (JavaScript); the session cookie then works in a JS-off browser.
+  const state = await jsContext.storageState()
+  await jsContext.close()
+  return browser.newContext({ ...MOBILE, javaScriptEnabled: false, storageState: state })
+}
+
+describe('scanning a receipt', () => {
+  it('with JavaScript: upload, prefilled form, submit, reward breakdown', async () => {
+    const context = await signedInContext(true)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/scan`)
+    const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.00']], total: '$23.75', date: writtenDate(todayUtc()) })
+    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'uber.png', mimeType: 'image/png', buffer: image })
+    await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
+    await expect(page.getByLabel('Amount Spent ($)').inputValue()).resolves.toBe('23.75')
+    await expect(page.getByLabel('Purchase Date').inputValue()).resolves.toBe(todayUtc())
+    await expect(page.getByLabel('Transportation Category').inputValue()).resolves.toBe('ride_share')
+    await page.getByRole('button', { name: 'Submit Receipt' }).click()
+    await page.waitForURL(/\/scan\/receipts\/\d+/)
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await page.getByText('Achievement Unlocked').waitFor()
+    await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('18.0')
+    await context.close()
+  })
+
+  it('without JavaScript: the same flow through plain forms and redirects', async () => {
+    const context = await signedInContext(false)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/scan`)
+    const image = await receiptImage({ vendor: 'Lyft', lines: [['Ride', '$14.10'], ['Service fee', '$2.10']], total: '$16.20', date: writtenDate(todayUtc()) })
+    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'lyft.png', mimeType: 'image/png', buffer: image })
+    await page.getByRole('button', { name: 'Analyze Receipt' }).click()
+    await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
+    await expect(page.getByLabel('Amount Spent ($)').inputValue()).resolves.toBe('16.20')
+    await page.getByRole('button', { name: 'Submit Receipt' }).click()
+    await page.waitForURL(/\/scan\/receipts\/\d+/)
+    // $16.20 rideshare: floor(16.2 × 0.3) = 4, × 1.2 = 4.8 → 4, + 10 first-receipt bonus.
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('14.0 B3TR')
+    await page.getByText('Receipt Submitted!').waitFor()
+    await context.close()
+  })
+
+  it('without JavaScript: a bad file gets the spec message and nothing is recorded', async () => {
+    const context = await signedInContext(false)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/scan`)
+    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('definitely not a photo') })
+    await page.getByRole('button', { name: 'Analyze Receipt' }).click()
+    await page.getByText('Invalid file type. Please upload an image').first().waitFor()
+    await context.close()
+  })
+})
