@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { isEmpty, seed } from '#db/seed'
+import { purgeExpiredReceiptData } from '~/receipts/retention.server'
 import { getEnv } from '~/utils/env.server'
 import { createServerApp } from './server'
 
@@ -55,6 +56,18 @@ if (dev) {
     }
   })
 }
+
+// Housekeeping (image retention, stale analyses, sessions): idempotent, so every instance may run it.
+const appDb = createDb(env.DATABASE_URL)
+async function housekeeping() {
+  try {
+    await purgeExpiredReceiptData(appDb)
+  } catch (error) {
+    console.error('Housekeeping failed:', (error as Error).message)
+  }
+}
+void housekeeping()
+setInterval(housekeeping, 60 * 60 * 1000).unref()
 
 function shutdown() {
   server.close(() => process.exit(0))

@@ -282,3 +282,29 @@ describe('receipt API routes', () => {
     expect(body[0]).toEqual({ id: expect.any(Number), name: 'Uber', category: 'ride_share' })
   })
 })
+
+describe('admin review queue', () => {
+  it('is for admins only, and approves through the form once', async () => {
+    const { loader: queueLoader, action: queueAction } = await import('../app/routes/admin.receipts')
+    const user = await signInNewUser()
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const notAdmin = await queueLoader({ ...ctx, request: getRequest('/admin/receipts', user.cookie) }).catch((r) => r)
+    expect(notAdmin.status).toBe(403)
+    const anon = await queueLoader({ ...ctx, request: getRequest('/admin/receipts') }).catch((r) => r)
+    expect(anon.status).toBe(302)
+
+    const stored = await analyzed(user.user.id, uberAnalysis({ needsManualReview: true, isAcceptable: false, reasons: ['Low confidence'] }))
+    const submitted = await submitReceipt(getDb(), { userId: user.user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    const receiptId = submitted.ok ? submitted.receiptId : 0
+    const queue = await bodyOf(await queueLoader({ ...ctx, request: getRequest('/admin/receipts', admin.cookie) }))
+    expect(queue.queue.map((r: { id: number }) => r.id)).toContain(receiptId)
+
+    const post = (fields: Record<string, string>, cookie: string) =>
+      queueAction({ ...ctx, request: new Request('http://localhost:3000/admin/receipts', { method: 'POST', headers: { Cookie: cookie, 'Content-Type': 'application/x-www-form-urlencoded' }, body: new URLSearchParams(fields) }) }).catch((r) => r)
+    expect((await post({ intent: 'approve', receiptId: String(receiptId) }, user.cookie)).status).toBe(403)
+    expect((await post({ intent: 'reject', receiptId: String(receiptId), reason: '' }, admin.cookie)).status).toBe(400)
+    expect((await post({ intent: 'approve', receiptId: String(receiptId) }, admin.cookie)).status).toBe(302)
+    expect((await post({ intent: 'approve', receiptId: String(receiptId) }, admin.cookie)).status).toBe(409)
+    expect(await getBalanceMilli(getDb(), user.user.id)).toBe(18_000)
+  })
+})
