@@ -11,6 +11,7 @@ import {
 } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 import { getOptionalUser, isAdmin } from '~/auth/auth.server'
+import { AchievementToast } from '~/components/achievement-toast'
 import { AppFooter } from '~/components/app-footer'
 import { AppHeader } from '~/components/app-header'
 import { BottomNav } from '~/components/bottom-nav'
@@ -123,6 +124,7 @@ export default function App() {
         <BottomNav connected={!!data.user} />
       </div>
       <Toaster initial={initialToast} />
+      <AchievementToast />
       {celebrating ? <WalletCelebration onComplete={endCelebration} /> : null}
     </Document>
   )

@@ -1,4 +1,5 @@
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
+import { displayAmountMilli, transactionTypeLabel } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
 import { Icon, type IconName } from './icons'
 
@@ -22,51 +23,41 @@ const ICONS: Record<string, IconName> = {
   admin_action: 'check',
 }
 
-const LABELS: Record<string, string> = {
-  receipt_verification: 'Receipt verified',
-  store_addition: 'Store added',
-  token_redemption: 'Token redemption',
-  token_claim: 'Token claim',
-  achievement_reward: 'Achievement reward',
-  referral_reward: 'Referral reward',
-  admin_action: 'Adjustment',
+export { transactionTypeLabel as transactionLabel }
+
+export function formatHistoryDate(iso: string) {
+  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 }
 
-export function transactionLabel(type: string) {
-  return LABELS[type] ?? type
+/** 'View on VeChain' only for a real hash; otherwise what the entry is (DECISIONS 8). */
+export function ChainStatus({ type, txHash }: { type: string; txHash: string | null }) {
+  if (isRealTxHash(txHash)) {
+    return (
+      <a href={explorerTxUrl(txHash)} target="_blank" rel="noreferrer">
+        View on VeChain
+      </a>
+    )
+  }
+  return <>{type === 'token_claim' ? 'Pending Claim' : 'Off-chain reward'}</>
 }
 
-/** One history row: signed amount, icon by type, explorer link only for a real hash (DECISIONS 8). */
+/** One history row: signed amount with two decimals, icon by type, claims negative. */
 export function TransactionRow({ tx }: { tx: TransactionRowData }) {
-  const amount = tx.type === 'token_claim' ? -Math.abs(tx.amountMilli) : tx.amountMilli
+  const amount = displayAmountMilli(tx)
   return (
-    <li className="row between" style={{ padding: '0.6rem 0', borderBottom: '1px solid var(--line)', alignItems: 'flex-start' }}>
-      <div className="row" style={{ alignItems: 'flex-start' }}>
-        <span className="action-icon" style={{ width: 36, height: 36 }}>
-          <Icon name={ICONS[tx.type] ?? 'coins'} />
-        </span>
-        <div>
-          <div style={{ fontWeight: 600 }}>{tx.description || transactionLabel(tx.type)}</div>
-          <div className="small muted">
-            {new Date(tx.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}
-            {' · '}
-            {isRealTxHash(tx.txHash) ? (
-              <a href={explorerTxUrl(tx.txHash)} target="_blank" rel="noreferrer">
-                View on VeChain
-              </a>
-            ) : tx.type === 'token_claim' ? (
-              'Pending Claim'
-            ) : tx.status === 'pending' ? (
-              'Pending review'
-            ) : (
-              'Off-chain reward'
-            )}
-          </div>
+    <li className="tx-row" data-testid="transaction-row">
+      <span className="action-icon tx-icon">
+        <Icon name={ICONS[tx.type] ?? 'coins'} title={transactionTypeLabel(tx.type)} />
+      </span>
+      <div className="tx-main">
+        <div className="tx-title">{tx.description || transactionTypeLabel(tx.type)}</div>
+        <div className="small muted">
+          {formatHistoryDate(tx.createdAt)}
+          {' · '}
+          <ChainStatus type={tx.type} txHash={tx.txHash} />
         </div>
       </div>
-      <span style={{ fontWeight: 800, color: amount < 0 ? 'var(--red-600)' : 'var(--green-700)', whiteSpace: 'nowrap' }}>
-        {formatSigned(amount)}
-      </span>
+      <span className={`tx-amount ${amount < 0 ? 'negative' : 'positive'}`}>{formatSigned(amount)}</span>
     </li>
   )
 }

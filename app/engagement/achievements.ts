@@ -243,6 +243,11 @@ export function achievementRewardDescription(key: AchievementKey): string {
   return `Achievement Reward: ${key}`
 }
 
+/** The ledger idempotency key of an achievement reward: one per user and achievement (decision 003). */
+export function achievementRewardKey(userId: number, key: AchievementKey): string {
+  return `achievement:${userId}:${key}`
+}
+
 const KEY_PATTERN = new RegExp(`(?:^|[^a-z0-9_])(${ACHIEVEMENT_KEYS.join('|')})(?![a-z0-9_])`)
 
 /**

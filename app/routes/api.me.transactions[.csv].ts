@@ -1,14 +1,9 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
+import { csvCell, displayAmountMilli } from '~/engagement/history'
 import { formatB3tr } from '~/rewards/money'
 import { listUserTransactions } from '~/users/history.server'
 import { getDb } from '~/utils/db.server'
-
-function csvCell(value: string) {
-  // Quote everything; neutralise spreadsheet formulas.
-  const safe = /^[=+\-@]/.test(value) ? `'${value}` : value
-  return `"${safe.replace(/"/g, '""')}"`
-}
 
 /** "Export" on the history card: the user's own ledger as CSV (DECISIONS 16). */
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -17,7 +12,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const lines = [
     ['id', 'date', 'type', 'amount_b3tr', 'description', 'status', 'tx_hash'].join(','),
     ...rows.map((r) =>
-      [String(r.id), r.createdAt, r.type, formatB3tr(r.amountMilli, 3), r.description, r.status, r.txHash ?? '']
+      [String(r.id), r.createdAt, r.type, formatB3tr(displayAmountMilli(r), 3), r.description, r.status, r.txHash ?? '']
         .map(csvCell)
         .join(','),
     ),

@@ -1,27 +1,39 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useLoaderData, useSearchParams } from '@remix-run/react'
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
+import { useEffect } from 'react'
 import { z } from 'zod'
 import { requireUser } from '~/auth/auth.server'
 import { shortAddress } from '~/chain/networks'
+import { EngagementIcon } from '~/components/engagement-icons'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { Icon } from '~/components/icons'
 import { Identicon } from '~/components/identicon'
 import { TransactionRow } from '~/components/transaction-row'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
+import styles from '~/styles/engagement.css'
 import { countUserTransactions, listUserTransactions } from '~/users/history.server'
 import { updateUserSettings } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
+import { toastCookie } from '~/utils/toast.server'
 
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Profile · ReCircle' }]
 
+/** Spec 1 §9: 15 shown, +5 per Load More, refreshed every 3 s. */
 const FIRST_PAGE = 15
 const LOAD_MORE = 5
+const MAX_SHOWN = 500
+const REFRESH_MS = 3000
+
+function parseShown(value: string | null) {
+  const n = Number(value)
+  return Number.isSafeInteger(n) ? Math.min(Math.max(n, FIRST_PAGE), MAX_SHOWN) : FIRST_PAGE
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
-  const shown = Math.min(Math.max(Number(new URL(request.url).searchParams.get('show')) || FIRST_PAGE, FIRST_PAGE), 500)
+  const shown = parseShown(new URL(request.url).searchParams.get('show'))
   const [balanceMilli, history, total] = await Promise.all([
     getBalanceMilli(db, user.id),
     listUserTransactions(db, user.id, { limit: shown }),
@@ -44,6 +56,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 const settingsSchema = z.object({
   setting: z.enum(['notifications', 'biometric']),
   enabled: z.enum(['true', 'false']),
+  show: z.string().optional(),
 })
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -51,52 +64,74 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = settingsSchema.safeParse(Object.fromEntries(await request.formData()))
   if (!parsed.success) return json({ error: 'Unknown setting' }, { status: 400 })
   const enabled = parsed.data.enabled === 'true'
-  await updateUserSettings(
-    getDb(),
-    user.id,
-    parsed.data.setting === 'notifications' ? { notificationsEnabled: enabled } : { biometricEnabled: enabled },
-  )
-  return redirect('/profile')
+  const { setting } = parsed.data
+  await updateUserSettings(getDb(), user.id, setting === 'notifications' ? { notificationsEnabled: enabled } : { biometricEnabled: enabled })
+  const label = setting === 'notifications' ? 'Notifications' : 'Biometric Authentication'
+  const shown = parseShown(parsed.data.show ?? null)
+  return redirect(shown > FIRST_PAGE ? `/profile?show=${shown}` : '/profile', {
+    headers: { 'Set-Cookie': await toastCookie(request, { title: `${label} ${enabled ? 'on' : 'off'}`, variant: 'success' }) },
+  })
 }
 
-function SettingToggle({ name, label, description, enabled }: { name: string; label: string; description: string; enabled: boolean }) {
+/** Re-reads the page's data every 3 s while it is visible and nothing else is loading. */
+function useRefreshEvery(ms: number) {
+  const revalidator = useRevalidator()
+  const navigation = useNavigation()
+  const busy = revalidator.state !== 'idle' || navigation.state !== 'idle'
+  useEffect(() => {
+    if (busy) return
+    const timer = setTimeout(() => {
+      if (document.visibilityState === 'visible') revalidator.revalidate()
+    }, ms)
+    return () => clearTimeout(timer)
+  }, [busy, ms, revalidator])
+}
+
+function SettingToggle({ name, label, description, enabled, shown }: { name: string; label: string; description: string; enabled: boolean; shown: number }) {
+  const descriptionId = `${name}-description`
   return (
-    <Form method="post" className="row between" style={{ padding: '0.5rem 0' }}>
+    <Form method="post" className="setting">
       <div>
         <div style={{ fontWeight: 600 }}>{label}</div>
-        <div className="small muted">{description}</div>
+        <div className="small muted" id={descriptionId}>
+          {description}
+        </div>
       </div>
       <input type="hidden" name="setting" value={name} />
       <input type="hidden" name="enabled" value={String(!enabled)} />
-      <button type="submit" className={`btn ${enabled ? '' : 'secondary'}`} role="switch" aria-checked={enabled} aria-label={label}>
-        {enabled ? 'On' : 'Off'}
-      </button>
+      <input type="hidden" name="show" value={String(shown)} />
+      <div className="row">
+        <span className="switch-text" aria-hidden="true">
+          {enabled ? 'On' : 'Off'}
+        </span>
+        <button type="submit" className="switch" role="switch" aria-checked={enabled} aria-label={label} aria-describedby={descriptionId} />
+      </div>
     </Form>
   )
 }
 
 export default function Profile() {
   const { user, balanceMilli, history, total, shown } = useLoaderData<typeof loader>()
-  const [params] = useSearchParams()
+  useRefreshEvery(REFRESH_MS)
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
-        <Icon name="arrowLeft" /> Back to Home
+        <EngagementIcon name="arrowLeft" /> Back to Home
       </Link>
-      <section className="card row" style={{ gap: '1rem' }}>
+      <section className="card profile-head">
         <Identicon address={user.walletAddress} />
-        <div>
-          <h1 style={{ marginBottom: 4 }}>{user.displayName}</h1>
-          <div className="small muted" title={user.walletAddress}>
+        <div style={{ minWidth: 0 }}>
+          <h1>{user.displayName}</h1>
+          <div className="small muted" title={user.walletAddress} data-testid="profile-address">
             {shortAddress(user.walletAddress)}
           </div>
           <span className="pill" style={{ marginTop: 6 }}>
-            Active Member
+            <EngagementIcon name="check" width={14} height={14} /> Active Member
           </span>
         </div>
       </section>
 
-      <section className="card hero">
+      <section className="card hero" aria-label="Balance">
         <div className="small">B3TR balance</div>
         <div style={{ fontSize: '2rem', fontWeight: 800 }} data-testid="profile-balance">
           {formatB3tr(balanceMilli)} B3TR
@@ -112,32 +147,36 @@ export default function Profile() {
       </section>
 
       <section className="card" aria-labelledby="history-title">
-        <div className="row between">
+        <div className="row between wrap">
           <h2 id="history-title" style={{ margin: 0 }}>
             Transaction History
           </h2>
           <a href="/api/me/transactions.csv" className="btn secondary" download>
-            <Icon name="download" /> Export
+            <EngagementIcon name="download" /> Export as CSV
           </a>
         </div>
         {history.length === 0 ? (
-          <p className="muted" style={{ marginTop: '0.75rem' }}>
+          <p className="muted" style={{ margin: '0.75rem 0 0' }}>
             No transactions found
           </p>
         ) : (
-          <ul style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+          <ul className="tx-list" aria-live="polite">
             {history.map((tx) => (
               <TransactionRow key={tx.id} tx={tx} />
             ))}
           </ul>
         )}
+        <div className="row between" style={{ marginTop: '0.75rem' }}>
+          <span className="small muted" data-testid="history-count">
+            Showing {history.length} of {total}
+          </span>
+          {/* Without JavaScript this is how the list refreshes; with it, every 3 s happens anyway. */}
+          <Link to={shown > FIRST_PAGE ? `/profile?show=${shown}` : '/profile'} className="small" preventScrollReset>
+            Refresh
+          </Link>
+        </div>
         {total > shown ? (
-          <Link
-            to={`?${new URLSearchParams({ ...Object.fromEntries(params), show: String(shown + LOAD_MORE) })}`}
-            preventScrollReset
-            className="btn secondary block"
-            style={{ marginTop: '0.75rem' }}
-          >
+          <Link to={`/profile?show=${shown + LOAD_MORE}`} preventScrollReset className="btn secondary block" style={{ marginTop: '0.75rem' }}>
             Load More
           </Link>
         ) : null}
@@ -145,12 +184,13 @@ export default function Profile() {
 
       <section className="card" aria-labelledby="settings-title">
         <h2 id="settings-title">Settings</h2>
-        <SettingToggle name="notifications" label="Notifications" description="Reward and review updates" enabled={user.notificationsEnabled} />
+        <SettingToggle name="notifications" label="Notifications" description="Reward and review updates" enabled={user.notificationsEnabled} shown={shown} />
         <SettingToggle
           name="biometric"
           label="Biometric Authentication"
           description="Ask VeWorld for biometrics before signing"
           enabled={user.biometricEnabled}
+          shown={shown}
         />
       </section>
       <p className="small muted center">To disconnect, use the wallet button on the Home screen.</p>

@@ -1,5 +1,6 @@
 import type { DB } from '#db/db.server'
 import type { TransactionType } from '#db/schema'
+import { matchesTransactionSearch, paginate, TRANSACTIONS_PER_PAGE } from '~/engagement/history'
 import { FUND_TYPES } from '~/rewards/ledger.server'
 
 export type HistoryEntry = {
@@ -46,3 +47,19 @@ export async function countUserTransactions(db: DB, userId: number) {
     .executeTakeFirstOrThrow()
   return Number(row.n)
 }
+
+/**
+ * The Tokens page: the user's entries matching `query` (type, amount or description), one page of
+ * TRANSACTIONS_PER_PAGE, newest first. A user's ledger is small (at most a few actions a day), so
+ * the match runs on the rows the screen shows, with the same amount formats the user sees.
+ */
+export async function searchUserTransactions(db: DB, userId: number, opts: { query: string; page: number }) {
+  const [all, total] = await Promise.all([
+    listUserTransactions(db, userId, { limit: MAX_SEARCHED }),
+    countUserTransactions(db, userId),
+  ])
+  const matching = all.filter((entry) => matchesTransactionSearch(entry, opts.query))
+  return { ...paginate(matching, opts.page, TRANSACTIONS_PER_PAGE), hasAny: total > 0 }
+}
+
+const MAX_SEARCHED = 100_000
