@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/auth.server'
 import { shortAddress } from '~/chain/networks'
+import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { approveReceipt, listReviewQueue, rejectReceipt } from '~/receipts/receipts.server'
 import { getDb } from '~/utils/db.server'
@@ -72,6 +73,7 @@ export default function AdminReceipts() {
   return (
     <div className="stack">
       <h1>Receipt Review</h1>
+      <AdminNav />
       <p className="muted">Receipts the analysis could not approve on its own. Approving credits the reward once.</p>
       {actionData && 'error' in actionData ? (
         <div className="alert" role="alert">

@@ -1,0 +1,19 @@
+import { NavLink } from '@remix-run/react'
+
+const LINKS = [
+  { to: '/admin/receipts', label: 'Receipts' },
+  { to: '/admin/pending-submissions', label: 'Store submissions' },
+  { to: '/admin/feedback', label: 'Feedback' },
+]
+
+export function AdminNav() {
+  return (
+    <nav aria-label="Admin" className="chips">
+      {LINKS.map((l) => (
+        <NavLink key={l.to} to={l.to} className="chip" style={({ isActive }) => (isActive ? { background: 'var(--green-600)', color: '#fff' } : undefined)}>
+          {l.label}
+        </NavLink>
+      ))}
+    </nav>
+  )
+}
