@@ -91,6 +91,18 @@ describe('submitting a receipt', () => {
     expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000 + 3_000)
   })
 
+  it("pays the referrer 15 B3TR once, on the friend's first accepted receipt", async () => {
+    const { attachReferral } = await import('../app/referrals/referrals.server')
+    const referrer = await signInNewUser()
+    const friend = await signInNewUser()
+    expect(await attachReferral(getDb(), { userId: friend.user.id, code: referrer.user.referralCode })).toMatchObject({ ok: true })
+    await submitReceipt(getDb(), { userId: friend.user.id, analysisId: (await analyzed(friend.user.id)).id, values, maxAgeDays: 14 })
+    const second = await analyzed(friend.user.id, uberAnalysis({ totalAmount: 30, storeName: 'Lyft' }))
+    await submitReceipt(getDb(), { userId: friend.user.id, analysisId: second.id, values: { ...values, amountCents: 3000 }, maxAgeDays: 14 })
+    expect(await getBalanceMilli(getDb(), referrer.user.id)).toBe(15_000)
+    expect((await entries(referrer.user.id)).filter((e) => e.type === 'referral_reward')).toHaveLength(1)
+  })
+
   it('refuses the same image twice (any user) with 409', async () => {
     const alice = await signInNewUser()
     const bob = await signInNewUser()

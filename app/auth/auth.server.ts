@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { json, redirect } from '@remix-run/node'
 import type { DB } from '#db/db.server'
+import { attachReferralFromRequest } from '~/referrals/referrals.server'
 import { getUserById, findOrCreateUser, type User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
@@ -94,6 +95,8 @@ export async function signInRequest(request: Request, certificateInput: unknown)
     allowedDomains: getEnv().APP_DOMAINS,
   })
   if (!result.ok) return result
+  // A brand-new account takes the invitation code kept by /join (never an existing one).
+  if (result.created) await attachReferralFromRequest(db, request, result.user)
   const cookie = await createSession(db, request, result.user.id)
   return { ...result, cookie }
 }

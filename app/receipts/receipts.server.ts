@@ -4,6 +4,7 @@ import type { DB } from '#db/db.server'
 import type { Database, ReceiptRow } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { achievementRewardDescription } from '~/engagement/achievements'
+import { rewardReferrerForFirstAcceptedReceipt } from '~/referrals/referrals.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
 import { recordEntry } from '~/rewards/ledger.server'
 import {
@@ -366,6 +367,8 @@ export async function creditReceipt(
       status: 'completed',
       idempotency_key: `achievement:${input.userId}:first_receipt:sustainability_app`,
     })
+    // A friend's first accepted receipt pays the referrer (once, by its own ledger key).
+    await rewardReferrerForFirstAcceptedReceipt(trx as DB, input.userId, input.now)
   }
   await trx
     .updateTable('receipts')

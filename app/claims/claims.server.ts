@@ -1,0 +1,101 @@
+import { sql } from 'kysely'
+import type { DB } from '#db/db.server'
+import type { PayoutStatus, TransactionStatus } from '#db/schema'
+import { getBalanceMilli } from '~/rewards/ledger.server'
+import { formatB3tr } from '~/rewards/money'
+
+export const NO_TOKENS_TITLE = 'No tokens available'
+export const NO_TOKENS_MESSAGE = "You don't have any tokens to redeem."
+export const AMOUNT_MISMATCH_MESSAGE = 'Your balance has changed. Please review the amount and claim again.'
+
+export type ClaimResult =
+  | { ok: true; claimId: number; payoutId: number; amountMilli: number }
+  | { ok: false; code: 'no_tokens' | 'amount_mismatch'; error: string }
+
+/**
+ * "Claim All" (DECISIONS 8, 9): one token_claim of minus the whole balance, pending until paid
+ * on-chain, with a payouts row for the payout worker. The transaction first writes to the user's
+ * row, which takes the write lock on SQLite and locks the row on PostgreSQL, so concurrent claims
+ * run one after the other and each re-reads the balance; the idempotency key counts the user's
+ * earlier claims, so even without that lock a second claim of the same balance cannot be written.
+ */
+export async function claimAllTokens(db: DB, input: { userId: number; amountMilli: number; now?: Date }): Promise<ClaimResult> {
+  const now = input.now ?? new Date()
+  const at = now.toISOString()
+  return db.transaction().execute(async (trx) => {
+    await trx.updateTable('users').set({ updated_at: at }).where('id', '=', input.userId).execute()
+    const balance = await getBalanceMilli(trx as DB, input.userId)
+    if (balance <= 0) return { ok: false, code: 'no_tokens', error: NO_TOKENS_MESSAGE } as const
+    if (input.amountMilli !== balance) return { ok: false, code: 'amount_mismatch', error: AMOUNT_MISMATCH_MESSAGE } as const
+    const previous = await trx
+      .selectFrom('transactions')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', input.userId)
+      .where('type', '=', 'token_claim')
+      .executeTakeFirstOrThrow()
+    const inserted = await trx
+      .insertInto('transactions')
+      .values({
+        user_id: input.userId,
+        type: 'token_claim',
+        amount_milli: -balance,
+        description: `Claim All Tokens: ${formatB3tr(balance)} B3TR`,
+        status: 'pending',
+        tx_hash: null,
+        idempotency_key: `claim:${input.userId}:${Number(previous.n) + 1}`,
+        receipt_id: null,
+        store_submission_id: null,
+        referral_id: null,
+        created_at: at,
+      })
+      .onConflict((oc) => oc.column('idempotency_key').doNothing())
+      .returning('id')
+      .executeTakeFirst()
+    if (!inserted) return { ok: false, code: 'amount_mismatch', error: AMOUNT_MISMATCH_MESSAGE } as const
+    const payout = await trx
+      .insertInto('payouts')
+      .values({ user_id: input.userId, transaction_id: inserted.id, amount_milli: balance, status: 'pending', created_at: at, updated_at: at })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    return { ok: true, claimId: inserted.id, payoutId: payout.id, amountMilli: balance } as const
+  })
+}
+
+export type Claim = {
+  id: number
+  /** Positive: what the user claimed. */
+  amountMilli: number
+  status: TransactionStatus
+  payoutStatus: PayoutStatus | null
+  txHash: string | null
+  createdAt: string
+}
+
+/** The user's claims, newest first (DECISIONS 16: the redemption history is real). */
+export async function listClaims(db: DB, userId: number, limit = 50): Promise<Claim[]> {
+  const rows = await db
+    .selectFrom('transactions')
+    .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
+    .select([
+      'transactions.id',
+      'transactions.amount_milli',
+      'transactions.status',
+      'transactions.created_at',
+      'payouts.status as payout_status',
+      sql<string | null>`coalesce(payouts.tx_hash, transactions.tx_hash)`.as('tx_hash'),
+    ])
+    .where('transactions.user_id', '=', userId)
+    .where('transactions.type', '=', 'token_claim')
+    .orderBy('transactions.created_at', 'desc')
+    .orderBy('transactions.id', 'desc')
+    .limit(limit)
+    .execute()
+  return rows.map((r) => ({
+    id: r.id,
+    amountMilli: Math.abs(r.amount_milli),
+    status: r.status,
+    payoutStatus: r.payout_status,
+    txHash: r.tx_hash,
+    createdAt: r.created_at,
+  }))
+}

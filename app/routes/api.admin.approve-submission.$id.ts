@@ -1,0 +1,26 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { requireAdmin } from '~/auth/auth.server'
+import { approveSubmission } from '~/submissions/submissions.server'
+import { getDb } from '~/utils/db.server'
+
+export async function loader() {
+  return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+}
+
+/** Approve & Reward: pays once however often or by however many admins it is called. */
+export async function action({ request, params }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  const admin = await requireAdmin(request, { api: true })
+  const id = Number(params.id)
+  if (!Number.isSafeInteger(id) || id <= 0) return json({ message: 'Submission not found' }, { status: 404 })
+  const result = await approveSubmission(getDb(), { submissionId: id, adminUserId: admin.id })
+  if (!result.ok) return json({ message: result.error }, { status: result.status })
+  return json({
+    success: true,
+    submissionId: id,
+    reward: (result.rewardMilli + result.firstStoreBonusMilli) / 1000,
+    storeAdditionReward: result.rewardMilli / 1000,
+    firstStoreBonus: result.firstStoreBonusMilli / 1000,
+    storeId: result.storeId,
+  })
+}

@@ -1,0 +1,33 @@
+import { json, type ActionFunctionArgs } from '@remix-run/node'
+import { z } from 'zod'
+import { requireUser } from '~/auth/auth.server'
+import { NO_TOKENS_MESSAGE, claimAllTokens } from '~/claims/claims.server'
+import { b3trToMilli } from '~/rewards/money'
+import { getDb } from '~/utils/db.server'
+
+const bodySchema = z.object({
+  userId: z.coerce.number().int(),
+  amount: z.number().finite(),
+  type: z.literal('claim_all_tokens'),
+})
+
+export async function loader() {
+  return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+}
+
+/** Claim All (DECISIONS 8, 9): `amount` must be the whole current balance in B3TR. */
+export async function action({ request }: ActionFunctionArgs) {
+  if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  const user = await requireUser(request, { api: true })
+  const parsed = bodySchema.safeParse(await request.json().catch(() => null))
+  if (!parsed.success) return json({ message: "Body must be { userId, amount, type: 'claim_all_tokens' }" }, { status: 400 })
+  if (parsed.data.userId !== user.id) return json({ message: 'Forbidden' }, { status: 403 })
+  if (parsed.data.amount <= 0) return json({ message: NO_TOKENS_MESSAGE }, { status: 400 })
+  const result = await claimAllTokens(getDb(), { userId: user.id, amountMilli: b3trToMilli(parsed.data.amount) })
+  if (!result.ok) return json({ message: result.error }, { status: result.code === 'no_tokens' ? 400 : 409 })
+  return json({
+    success: true,
+    claim: { id: result.claimId, amount: result.amountMilli / 1000, status: 'pending', txHash: null },
+    balance: 0,
+  })
+}

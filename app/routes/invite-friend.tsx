@@ -1,0 +1,190 @@
+import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
+import { getZodConstraint, parseWithZod } from '@conform-to/zod'
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useActionData, useLoaderData } from '@remix-run/react'
+import { useEffect, useState } from 'react'
+import { requireUser } from '~/auth/auth.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Field, TextareaField } from '~/components/forms'
+import { Icon } from '~/components/icons'
+import { showToast } from '~/components/toaster'
+import { emailInviteSchema, inviteSchema, smsInviteSchema } from '~/referrals/invite'
+import { COPIED_MS, REFERRAL_REWARD_B3TR, inviteLink, mailtoHref, smsHref, socialShareLinks } from '~/referrals/referrals'
+import { getReferralStats } from '~/referrals/referrals.server'
+import styles from '~/styles/community.css'
+import { getDb } from '~/utils/db.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+export const meta: MetaFunction = () => [{ title: 'Invite Friends · ReCircle' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const url = new URL(request.url)
+  const stats = await getReferralStats(getDb(), user.id)
+  return json({ code: user.referralCode, link: inviteLink(url.origin, user.referralCode), stats, tab: url.searchParams.get('tab') === 'email' ? 'email' : 'sms' })
+}
+
+/** Direct invitations open the phone's messaging or mail app (DECISIONS 16): nothing is sent by us. */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const submission = parseWithZod(await request.formData(), { schema: inviteSchema })
+  if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  const link = inviteLink(new URL(request.url).origin, user.referralCode)
+  const value = submission.value
+  return redirect(value.intent === 'sms' ? smsHref(value.phone, link) : mailtoHref(value.email, link, value.message))
+}
+
+function CopyButton({ text }: { text: string }) {
+  const [copied, setCopied] = useState(false)
+  useEffect(() => {
+    if (!copied) return
+    const timer = setTimeout(() => setCopied(false), COPIED_MS)
+    return () => clearTimeout(timer)
+  }, [copied])
+  return (
+    <button
+      type="button"
+      className="btn secondary"
+      onClick={async () => {
+        try {
+          await navigator.clipboard.writeText(text)
+          setCopied(true)
+        } catch {
+          showToast({ title: "Couldn't copy", description: 'Select the link and copy it yourself.', variant: 'destructive' })
+        }
+      }}
+    >
+      {copied ? 'Copied' : 'Copy'}
+    </button>
+  )
+}
+
+function useInviteForm(id: string, schema: typeof smsInviteSchema | typeof emailInviteSchema) {
+  const lastResult = useActionData<typeof action>()
+  return useForm({
+    id,
+    lastResult: lastResult?.initialValue?.intent === id ? lastResult : undefined,
+    constraint: getZodConstraint(schema),
+    onValidate: ({ formData }) => {
+      const result = parseWithZod(formData, { schema })
+      if (result.status === 'error') showToast({ title: 'Information Required', description: Object.values(result.error ?? {})[0]?.[0] ?? '', variant: 'destructive' })
+      return result
+    },
+    shouldValidate: 'onSubmit',
+  })
+}
+
+export default function InviteFriend() {
+  const { code, link, stats, tab } = useLoaderData<typeof loader>()
+  const [smsForm, smsFields] = useInviteForm('sms', smsInviteSchema)
+  const [emailForm, emailFields] = useInviteForm('email', emailInviteSchema)
+  const share = socialShareLinks(link)
+  return (
+    <div className="stack">
+      <Link to="/home" className="back-link">
+        <Icon name="arrowLeft" /> Back
+      </Link>
+      <section className="card hero">
+        <h1 style={{ color: '#fff' }}>Invite Friends</h1>
+        <p style={{ margin: 0 }}>
+          Earn <strong>{REFERRAL_REWARD_B3TR} tokens</strong> per referral when your friend joins and scans a first receipt.
+        </p>
+      </section>
+
+      <section className="card stack" aria-labelledby="link-title">
+        <h2 id="link-title" style={{ margin: 0 }}>
+          Your invite link
+        </h2>
+        <div className="invite-link">
+          <label htmlFor="invite-link" className="sr-only">
+            Invite link
+          </label>
+          <input id="invite-link" className="input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
+          <CopyButton text={link} />
+        </div>
+        <div className="small muted">
+          Referral code: <strong data-testid="referral-code">{code}</strong>
+        </div>
+      </section>
+
+      <section className="card stack" aria-labelledby="direct-title">
+        <h2 id="direct-title" style={{ margin: 0 }}>
+          Invite directly
+        </h2>
+        <nav className="tabs" style={{ gridTemplateColumns: '1fr 1fr' }} aria-label="Invitation method">
+          <Link to="?tab=sms" replace preventScrollReset aria-current={tab === 'sms' ? 'page' : undefined}>
+            SMS
+          </Link>
+          <Link to="?tab=email" replace preventScrollReset aria-current={tab === 'email' ? 'page' : undefined}>
+            Email
+          </Link>
+        </nav>
+        {tab === 'sms' ? (
+          <Form method="post" className="stack" {...getFormProps(smsForm)}>
+            <input type="hidden" name="intent" value="sms" />
+            <Field label="Phone number" inputProps={{ ...getInputProps(smsFields.phone, { type: 'tel' }), autoComplete: 'tel' }} errors={smsFields.phone.errors} />
+            <button type="submit" className="btn">
+              <Icon name="message" /> Send SMS Invitation
+            </button>
+          </Form>
+        ) : (
+          <Form method="post" className="stack" {...getFormProps(emailForm)}>
+            <input type="hidden" name="intent" value="email" />
+            <Field label="Email address" inputProps={{ ...getInputProps(emailFields.email, { type: 'email' }), autoComplete: 'email' }} errors={emailFields.email.errors} />
+            <TextareaField label="Message (optional)" textareaProps={{ ...getTextareaProps(emailFields.message), rows: 3 }} errors={emailFields.message.errors} />
+            <button type="submit" className="btn">
+              <Icon name="message" /> Send Email Invitation
+            </button>
+          </Form>
+        )}
+        <p className="small muted" style={{ margin: 0 }}>
+          Opens your messaging or mail app with the invitation filled in.
+        </p>
+      </section>
+
+      <section className="card stack" aria-labelledby="share-title">
+        <h2 id="share-title" style={{ margin: 0 }}>
+          Share
+        </h2>
+        <div className="share-grid">
+          <a href={share.x} target="_blank" rel="noreferrer">
+            <strong aria-hidden="true">𝕏</strong> X
+          </a>
+          <a href={share.facebook} target="_blank" rel="noreferrer">
+            <strong aria-hidden="true">f</strong> Facebook
+          </a>
+          <a
+            href={share.instagram}
+            target="_blank"
+            rel="noreferrer"
+            onClick={() => {
+              void navigator.clipboard?.writeText(link).then(
+                () => showToast({ title: 'Link copied', description: 'Paste it in your Instagram story or message.' }),
+                () => undefined,
+              )
+            }}
+          >
+            <strong aria-hidden="true">◎</strong> Instagram
+          </a>
+          <a href={share.whatsapp} target="_blank" rel="noreferrer">
+            <Icon name="message" /> WhatsApp
+          </a>
+        </div>
+      </section>
+
+      <section className="card row between">
+        <div>
+          <div style={{ fontWeight: 700 }}>Total referrals</div>
+          <div className="small muted">{stats.rewarded} rewarded so far</div>
+        </div>
+        <span className="counter" data-testid="referral-count">
+          {stats.count}
+        </span>
+      </section>
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}

@@ -1,0 +1,140 @@
+import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { z } from 'zod'
+import { requireUser } from '~/auth/auth.server'
+import { explorerTxUrl, isRealTxHash, shortAddress } from '~/chain/networks'
+import { NO_TOKENS_MESSAGE, NO_TOKENS_TITLE, claimAllTokens, listClaims } from '~/claims/claims.server'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { Icon } from '~/components/icons'
+import { getBalanceMilli } from '~/rewards/ledger.server'
+import { formatB3tr } from '~/rewards/money'
+import styles from '~/styles/community.css'
+import { getDb } from '~/utils/db.server'
+import { toastCookie, type Toast } from '~/utils/toast.server'
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+export const meta: MetaFunction = () => [{ title: 'Redeem Tokens · ReCircle' }]
+
+export async function loader({ request }: LoaderFunctionArgs) {
+  const user = await requireUser(request)
+  const db = getDb()
+  const [balanceMilli, claims] = await Promise.all([getBalanceMilli(db, user.id), listClaims(db, user.id)])
+  return json({ balanceMilli, claims, walletAddress: user.walletAddress })
+}
+
+const claimSchema = z.object({ intent: z.literal('claim_all_tokens'), amountMilli: z.coerce.number().int() })
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const parsed = claimSchema.safeParse(Object.fromEntries(await request.formData()))
+  let toast: Toast
+  if (!parsed.success) {
+    toast = { title: 'Redemption failed', description: 'Failed to redeem tokens', variant: 'destructive' }
+  } else {
+    const result = await claimAllTokens(getDb(), { userId: user.id, amountMilli: parsed.data.amountMilli })
+    toast = result.ok
+      ? {
+          title: 'Tokens Claimed',
+          description: `${formatB3tr(result.amountMilli)} B3TR claimed. It shows as Pending Claim until it is paid on-chain.`,
+          variant: 'success',
+        }
+      : result.code === 'no_tokens'
+        ? { title: NO_TOKENS_TITLE, description: NO_TOKENS_MESSAGE, variant: 'destructive' }
+        : { title: 'Redemption failed', description: result.error, variant: 'destructive' }
+  }
+  return redirect('/redeem', { headers: { 'Set-Cookie': await toastCookie(request, toast) } })
+}
+
+export default function Redeem() {
+  const { balanceMilli, claims, walletAddress } = useLoaderData<typeof loader>()
+  const [params] = useSearchParams()
+  const navigation = useNavigation()
+  const processing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
+  const confirming = params.get('confirm') === '1' && balanceMilli > 0
+  return (
+    <div className="stack">
+      <Link to="/" className="back-link">
+        <Icon name="arrowLeft" /> Back
+      </Link>
+      <h1>Redeem Tokens</h1>
+      <section className="card hero">
+        <div className="small">Available balance</div>
+        <div className="big-balance" data-testid="redeem-balance">
+          {formatB3tr(balanceMilli, 2)} B3TR
+        </div>
+      </section>
+
+      <section className="card stack" aria-labelledby="claim-title">
+        <h2 id="claim-title" style={{ margin: 0 }}>
+          Claim All Tokens
+        </h2>
+        <p className="muted" style={{ margin: 0 }}>
+          Send your whole balance to your wallet {shortAddress(walletAddress)} through VeBetterDAO's rewards pool on the VeChain test
+          network.
+        </p>
+        {balanceMilli > 0 ? (
+          <Link to="?confirm=1" preventScrollReset className="btn block">
+            <Icon name="wallet" /> Claim All Tokens
+          </Link>
+        ) : (
+          <button type="button" className="btn block" disabled>
+            <Icon name="wallet" /> Claim All Tokens
+          </button>
+        )}
+      </section>
+
+      <section className="card" aria-labelledby="history-title">
+        <h2 id="history-title">Redemption history</h2>
+        {claims.length === 0 ? (
+          <p className="muted" style={{ margin: 0 }}>
+            No redemption history yet
+          </p>
+        ) : (
+          <ul className="claim-list" data-testid="claim-history">
+            {claims.map((c) => (
+              <li key={c.id}>
+                <div>
+                  <div style={{ fontWeight: 700 }}>-{formatB3tr(c.amountMilli)} B3TR</div>
+                  <div className="small muted">
+                    {new Date(c.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}
+                  </div>
+                </div>
+                {isRealTxHash(c.txHash) ? (
+                  <a href={explorerTxUrl(c.txHash)} target="_blank" rel="noreferrer" className="small">
+                    View on VeChain
+                  </a>
+                ) : (
+                  <span className={`badge ${c.status === 'failed' ? 'rejected' : 'pending'}`}>{c.status === 'failed' ? 'Failed' : 'Pending Claim'}</span>
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+
+      {confirming ? (
+        <div className="dialog-backdrop">
+          <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
+            <h2 id="confirm-title">Claim {formatB3tr(balanceMilli, 2)} B3TR?</h2>
+            <p className="muted" style={{ margin: 0 }}>
+              Your whole balance goes to {shortAddress(walletAddress)}. The claim shows as Pending Claim until it is paid on-chain.
+            </p>
+            <Form method="post" replace className="stack" style={{ gap: '0.5rem' }}>
+              <input type="hidden" name="amountMilli" value={balanceMilli} />
+              <button type="submit" name="intent" value="claim_all_tokens" className="btn block" disabled={processing}>
+                {processing ? 'Processing...' : 'Confirm Claim'}
+              </button>
+              <Link to="/redeem" replace preventScrollReset className="btn secondary block" aria-disabled={processing}>
+                Cancel
+              </Link>
+            </Form>
+          </div>
+        </div>
+      ) : null}
+    </div>
+  )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
+}
