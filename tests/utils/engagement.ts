@@ -1,3 +1,4 @@
+import { creditAchievementRewards } from '../../app/engagement/engagement.server'
 import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { recordEntry } from '../../app/rewards/ledger.server'
@@ -127,7 +128,8 @@ export async function setStreak(db: Kysely<Database>, userId: number, streak: nu
 
 /**
  * The scenario of issue 4: five approved receipts today (the fifth with a real on-chain hash), a
- * 3-day streak and a store addition 40 days ago. Achievement rewards are left to the app.
+ * 3-day streak and a store addition 40 days ago. The achievement rewards those events earn are
+ * credited the way the receipt and store-approval transactions do it.
  */
 export async function seedFiveReceiptUser(db: Kysely<Database>, userId: number, now = new Date()) {
   const stores = ['Uber', 'Lyft', 'MTA / OMNY', 'Tesla', 'Lime']
@@ -142,4 +144,5 @@ export async function seedFiveReceiptUser(db: Kysely<Database>, userId: number, 
   }
   await addStoreAddition(db, userId, new Date(now.getTime() - 40 * 86_400_000))
   await setStreak(db, userId, 3)
+  await db.transaction().execute((trx) => creditAchievementRewards(trx, userId, now))
 }
