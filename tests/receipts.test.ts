@@ -63,6 +63,26 @@ describe('image checks (spec 1 §5 messages)', () => {
   })
 })
 
+describe('analysis timeout', () => {
+  it("falls back to manual review with the spec's reason when analysis is too slow", async () => {
+    const { user } = await signInNewUser()
+    let aborted = false
+    const slow = (_image: Buffer, { signal }: { signal: AbortSignal }) =>
+      new Promise<Analysis>((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(uberAnalysis()) }))
+    const stored = await analyzeAndStore(getDb(), { userId: user.id, image: await noiseImage(), analyze: slow, timeoutMs: 50 })
+    expect(aborted).toBe(true)
+    expect(stored.analysis).toMatchObject({
+      isValid: false,
+      needsManualReview: true,
+      timeoutFallback: true,
+      reasons: ["We couldn't automatically determine if this receipt qualifies. Please enter the details manually."],
+    })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
+  })
+})
+
 describe('submitting a receipt', () => {
   it('credits a first rideshare receipt: 8 B3TR + 10 first-receipt bonus, plus the 30 % fund share', async () => {
     const { user } = await signInNewUser()

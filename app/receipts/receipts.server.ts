@@ -54,8 +54,9 @@ export async function analyzeWithTimeout(analyze: Analyzer, image: Buffer, timeo
   let timer: NodeJS.Timeout | undefined
   const timeout = new Promise<Analysis>((resolve) => {
     timer = setTimeout(() => {
-      controller.abort()
+      // Settle first: an analyzer that answers on abort must not win the race.
       resolve(timeoutFallback())
+      controller.abort()
     }, timeoutMs)
   })
   try {
