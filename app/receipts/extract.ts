@@ -21,6 +21,8 @@ export type PaymentMethod = { method: string | null; cardLastFour: string | null
 export type TotalCheck =
   /** A run of line items just above the total adds up to it. */
   | 'sum'
+  /** The items add up to within a cent (receipts round each line; OCR rarely misreads by exactly 1). */
+  | 'near-sum'
   /** No items add up, but the same amount is printed again (e.g. on the payment line). */
   | 'repeated'
   /** Nothing to check against. */
@@ -127,6 +129,8 @@ const GENERIC_HEADER = /^(?:receipt|ride receipt|trip receipt|your receipt|invoi
 /** For an unknown merchant, the first line that reads like a name, so staff see something useful. */
 function guessStoreName(lines: Line[]): string | null {
   for (const line of lines.slice(0, 4)) {
+    // Garbage from an unreadable photo is no name.
+    if (line.confidence !== null && line.confidence < 60) continue
     const text = line.text.replace(/[^\p{L}\p{N}&'. -]/gu, '').trim()
     if (text.replace(/[^\p{L}]/gu, '').length < 3) continue
     if (GENERIC_HEADER.test(text) || /\d{3,}/.test(text)) continue
@@ -144,7 +148,7 @@ export type Amount = { value: number; start: number; repaired: boolean; currency
 const DIGITISH = '0-9OoQDIl|SsBZ'
 const MONEY_RE = new RegExp(
   // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals
-  String.raw`(?<cur>US\$|USD|\$|€|£|[Ss](?=[0-9]))?\s?(?<num>[${DIGITISH}]{1,3}(?:[,.' ][0-9O]{3})+|[${DIGITISH}]{1,6})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?<dec>[${DIGITISH}]{2}))?(?![0-9]|[.,][0-9])`,
+  String.raw`(?:(?<cur>US\$|USD|\$|€|£|[Ss](?=[0-9]))\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,6})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?<dec>[${DIGITISH}]{2}))?(?![0-9]|[.,][0-9])`,
   'g',
 )
 
@@ -186,6 +190,12 @@ export function parseAmounts(line: string): Amount[] {
     if (!cur && intPart.length >= 2 && intPart.startsWith('5')) alternatives.push(Number(`${intPart.slice(1)}.${decPart}`))
     // A lost decimal point: '$1633' for '$16.33'.
     if (cur && !dec && intPart.length >= 3) alternatives.push(Number(intPart) / 100)
+    // Discounts and promotions: '-$3.00', '−3.00', '($3.00)'.
+    const prefix = line.slice(Math.max(0, start - 2), start)
+    if (/[-−–(]\s?$/.test(prefix)) {
+      found.push({ value: -value, start, repaired, currency: Boolean(cur), alternatives: alternatives.map((a) => -a) })
+      continue
+    }
     found.push({ value, start, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(cur), alternatives })
   }
   return found
@@ -196,6 +206,11 @@ function lineAmount(line: Line): Amount | null {
   return amounts[amounts.length - 1] ?? null
 }
 
+function positiveAmount(line: Line): Amount | null {
+  const amount = lineAmount(line)
+  return amount && amount.value > 0 ? amount : null
+}
+
 // ---------------------------------------------------------------------------
 // Total
 // ---------------------------------------------------------------------------
@@ -203,7 +218,7 @@ function lineAmount(line: Line): Amount | null {
 type TotalLabel = { label: string; strength: number }
 
 const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|before\s+tax|tax)\b/i
-const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost)|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b/i
+const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|importe\s+total|total\s+a\s+pagar|totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b/i
 const TOTAL_WORD = /\btotal\b/i
 const WEAK_LABELS = /\b(?:charged|paid|amount|payment|balance|due)\b/i
 
@@ -273,19 +288,19 @@ function findTotal(lines: Line[]): TotalFound | null {
   labelled.sort((a, b) => b.label.strength - a.label.strength || b.line.index - a.line.index)
   for (const { line, label } of labelled) {
     let amountLine = line
-    let amount = lineAmount(line)
+    let amount = positiveAmount(line)
     // Photos of skewed receipts sometimes put the amount on the next OCR line.
     if (!amount) {
       const next = lines[line.index + 1]
       if (next && !totalLabel(next.text) && parseAmounts(next.text).length === 1) {
-        amount = lineAmount(next)
+        amount = positiveAmount(next)
         amountLine = next
       }
     }
     if (!amount) continue
     return judgeTotal(lines, amountLine, amount, label)
   }
-  return null
+  return structuralTotal(lines)
 }
 
 function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: TotalLabel): TotalFound {
@@ -298,12 +313,20 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     .slice(totalLine.index + 1)
     .map(lineAmount)
     .filter((a): a is Amount => a !== null)
-  const itemValues = items.map((a) => a.value)
+  const itemValues = items.map((a) => itemValue(a, amount.value))
   const base = { label: label.label, strength: label.strength, confidence: totalLine.confidence, items: itemValues }
-  for (const candidate of [amount.value, ...amount.alternatives]) {
-    if (addsUp(itemValues, candidate)) {
-      return { ...base, value: candidate, repaired: amount.repaired || candidate !== amount.value, check: 'sum' }
+  for (const tolerance of [0, 1]) {
+    for (const candidate of [amount.value, ...amount.alternatives]) {
+      if (addsUp(itemValues, candidate, tolerance)) {
+        const check: TotalCheck = tolerance === 0 ? 'sum' : 'near-sum'
+        return { ...base, value: candidate, repaired: amount.repaired || candidate !== amount.value, check }
+      }
     }
+  }
+  // E-mail receipts often print the total first and the breakdown below it.
+  const below = after.map((a) => itemValue(a, amount.value))
+  if (addsUp([...below].reverse(), amount.value) && below.findIndex((v) => cents(v) === cents(amount.value)) !== 0) {
+    return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   const repeated = after.some((a) => cents(a.value) === cents(amount.value))
   const check: TotalCheck = repeated ? 'repeated' : itemValues.length > 0 ? 'mismatch' : 'none'
@@ -312,15 +335,55 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
 
 const cents = (v: number) => Math.round(v * 100)
 
+/** An item can't cost more than the total: '$408' next to a $20.42 total was '$4.08'. */
+function itemValue(item: Amount, total: number): number {
+  if (item.value <= total) return item.value
+  return item.alternatives.find((a) => a <= total) ?? item.value
+}
+
 /** True when the last k items (k >= 1) sum to the total: single items, items + fees, subtotal + tax. */
-export function addsUp(items: number[], total: number): boolean {
+export function addsUp(items: number[], total: number, toleranceCents = 0): boolean {
   let sum = 0
+  const target = cents(total)
   for (let i = items.length - 1; i >= 0; i--) {
     sum += cents(items[i])
-    if (sum === cents(total)) return true
-    if (sum > cents(total)) return false
+    if (Math.abs(sum - target) <= toleranceCents) return true
   }
   return false
+}
+
+/**
+ * No readable total label: the last amount that two or more amounts just above it add up to is
+ * the total (a blurred 'Total' is often read as 'Tora' or 'Beal').
+ */
+function structuralTotal(lines: Line[]): TotalFound | null {
+  const amounts = lines
+    .filter((l) => !PAYMENT_LINE.test(l.text))
+    .map((l) => ({ line: l, amount: lineAmount(l) }))
+    .filter((x): x is { line: Line; amount: Amount } => x.amount !== null)
+  for (let i = amounts.length - 1; i >= 2; i--) {
+    const total = amounts[i].amount.value
+    if (total <= 0) continue
+    const items = amounts.slice(0, i).map((x) => itemValue(x.amount, total))
+    let sum = 0
+    for (let k = items.length - 1; k >= 0; k--) {
+      sum += cents(items[k])
+      // Receipts round each line, so their items may be a cent off the total.
+      if (Math.abs(sum - cents(total)) <= 1 && items.length - k >= 2) {
+        const { line, amount } = amounts[i]
+        return {
+          value: amount.value,
+          label: '',
+          strength: 0,
+          confidence: line.confidence,
+          repaired: amount.repaired,
+          check: sum === cents(total) ? 'sum' : 'near-sum',
+          items,
+        }
+      }
+    }
+  }
+  return null
 }
 
 // ---------------------------------------------------------------------------
@@ -331,18 +394,34 @@ export type DateFormat = 'iso' | 'us' | 'day-first' | 'written' | 'compact'
 
 type DateFound = { iso: string; format: DateFormat; confidence: number | null; others: string[] }
 
-const MONTHS: Record<string, number> = {
-  jan: 1, january: 1, feb: 2, february: 2, mar: 3, march: 3, apr: 4, april: 4, may: 5, jun: 6, june: 6,
-  jul: 7, july: 7, aug: 8, august: 8, sep: 9, sept: 9, september: 9, oct: 10, october: 10,
-  nov: 11, november: 11, dec: 12, december: 12,
-}
-const MONTH_RE = '(?<month>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\\.?'
+/** Month names and abbreviations: English, plus Spanish, French, German and Portuguese receipts. */
+const MONTH_NAMES: Array<[number, string[]]> = [
+  [1, ['jan', 'january', 'ene', 'enero', 'janv', 'janvier', 'januar', 'jän', 'janeiro']],
+  [2, ['feb', 'february', 'febrero', 'fév', 'févr', 'fev', 'fevr', 'février', 'fevrier', 'februar', 'fevereiro']],
+  [3, ['mar', 'march', 'marzo', 'mars', 'märz', 'marz', 'março', 'marco']],
+  [4, ['apr', 'april', 'abr', 'abril', 'avr', 'avril']],
+  [5, ['may', 'mayo', 'mai', 'maio']],
+  [6, ['jun', 'june', 'junio', 'juin', 'juni', 'junho']],
+  [7, ['jul', 'july', 'julio', 'juil', 'juillet', 'juli', 'julho']],
+  [8, ['aug', 'august', 'ago', 'agosto', 'août', 'aout']],
+  [9, ['sep', 'sept', 'september', 'septiembre', 'setiembre', 'septembre', 'set', 'setembro']],
+  [10, ['oct', 'october', 'octubre', 'octobre', 'okt', 'oktober', 'out', 'outubro']],
+  [11, ['nov', 'november', 'noviembre', 'novembre', 'novembro']],
+  [12, ['dec', 'december', 'dic', 'diciembre', 'déc', 'décembre', 'decembre', 'dez', 'dezember', 'dezembro']],
+]
+const MONTHS: Record<string, number> = Object.fromEntries(MONTH_NAMES.flatMap(([n, names]) => names.map((name) => [name, n])))
+// Longest first so 'september' wins over 'sep'; a trailing dot ends an abbreviation.
+const MONTH_RE = `(?<month>${Object.keys(MONTHS)
+  .sort((x, y) => y.length - x.length)
+  .join('|')})\\.?(?![\\p{L}])`
 const D = '[0-9OoIl|]'
 
 const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   { format: 'iso', re: new RegExp(`(?<![0-9])(?<year>(?:19|20)${D}{2})[-/.](?<m>${D}{1,2})[-/.](?<d>${D}{1,2})(?![0-9])`, 'gi') },
-  { format: 'written', re: new RegExp(`\\b${MONTH_RE}\\s+(?<d>${D}{1,2})(?:st|nd|rd|th)?,?\\s+(?<year>(?:19|20)${D}{2})(?![0-9])`, 'gi') },
-  { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th)?\\s+${MONTH_RE},?\\s+(?<year>(?:19|20)${D}{2})(?![0-9])`, 'gi') },
+  // 'Nov 20, 2026', 'Nov-20-2026'; '20 Nov 2026', '20-Nov-2026'.
+  // ... and '12 de marzo de 2026', '12. März 2026'.
+  { format: 'written', re: new RegExp(`(?<![\\p{L}])${MONTH_RE}(?:\\s+|-)(?<d>${D}{1,2})(?:st|nd|rd|th)?(?:,?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
+  { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th|er|\\.)?(?:\\s+de\\s+|\\s+|-)${MONTH_RE}(?:,?\\s+de\\s+|,?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
   { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}|${D}{2})(?![0-9])`, 'gi') },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
@@ -359,7 +438,7 @@ const iso = (y: number, m: number, d: number) =>
   `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`
 
 /** All dates on one line, with their format. */
-export function parseDates(text: string): Array<{ iso: string; format: DateFormat }> {
+export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Array<{ iso: string; format: DateFormat }> {
   const found: Array<{ iso: string; format: DateFormat; start: number }> = []
   const taken: Array<[number, number]> = []
   for (const { format, re } of DATE_PATTERNS) {
@@ -374,7 +453,7 @@ export function parseDates(text: string): Array<{ iso: string; format: DateForma
       let day = toInt(g.d ?? '')
       let fmt = format
       // 20/11/2026 cannot be month-first.
-      if (format === 'us' && month > 12 && day <= 12) {
+      if (format === 'us' && ((month > 12 && day <= 12) || (opts.dayFirst && day <= 12 && !g.month))) {
         ;[month, day] = [day, month]
         fmt = 'day-first'
       }
@@ -390,9 +469,15 @@ export function parseDates(text: string): Array<{ iso: string; format: DateForma
 const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip on|dropoff|drop-off|completed)\b/i
 const DATE_AVOIDED = /\b(?:pick-?up date|start(?:ed)?|valid|expires?|exp|until|member since|due)\b/i
 
+/** Euro or pound amounts: read an ambiguous 05/11/2026 day first. */
+function prefersDayFirst(lines: Line[]): boolean {
+  return lines.some((l) => /[€£]|\b(?:EUR|GBP)\b/.test(l.text))
+}
+
 function findDate(lines: Line[]): DateFound | null {
+  const dayFirst = prefersDayFirst(lines)
   const candidates = lines.flatMap((line) =>
-    parseDates(line.text).map((d) => ({
+    parseDates(line.text, { dayFirst }).map((d) => ({
       ...d,
       confidence: line.confidence,
       score: (DATE_PREFERRED.test(line.text) ? 1 : 0) - (DATE_AVOIDED.test(line.text) ? 1 : 0) - (d.format === 'compact' ? 0.5 : 0),

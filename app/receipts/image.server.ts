@@ -99,19 +99,17 @@ export type PreprocessOptions = {
   maxSide?: number
   /** Stretch the grey levels so ink is black and paper white (percentiles 1 / 99). */
   normalise?: boolean
-  /** Unsharp mask: radius in output pixels and amount (0 = off), against camera blur. */
-  unsharpRadius?: number
-  unsharpAmount?: number
+  /** Quarter turns clockwise applied after EXIF orientation (retrying a photo taken sideways). */
+  quarterTurns?: 0 | 1 | 2 | 3
 }
 
 export const DEFAULT_PREPROCESS: Required<PreprocessOptions> = {
   crop: true,
   deskew: true,
-  lineHeight: 36,
+  lineHeight: 30,
   maxSide: 2000,
   normalise: true,
-  unsharpRadius: 0,
-  unsharpAmount: 0,
+  quarterTurns: 0,
 }
 
 export type PreparedImage = {
@@ -137,7 +135,7 @@ const DECODE_SIDE = 2400
  */
 export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}): Promise<PreparedImage> {
   const opt = { ...DEFAULT_PREPROCESS, ...options }
-  const full = await decodeGrey(buf)
+  const full = turn(await decodeGrey(buf), opt.quarterTurns)
   const small = downscale(full, Math.max(1, Math.ceil(Math.max(full.width, full.height) / ANALYSIS_SIDE)))
   const ratio = full.width / small.width
   const layout = analyseLayout(small, opt)
@@ -159,7 +157,6 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     scale: scale * pre,
     background: layout.paperLevel,
   })
-  if (opt.unsharpAmount > 0 && opt.unsharpRadius > 0) unsharp(out, opt.unsharpRadius, opt.unsharpAmount)
   if (opt.normalise) stretchContrast(out)
   return {
     image: toPgm(out),
@@ -174,15 +171,34 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
 async function decodeGrey(buf: Buffer): Promise<Grey> {
   const { data, info } = await sharp(buf, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
+    // Transparent screenshots: transparent pixels are often stored black; put them on white paper.
+    .flatten({ background: '#ffffff' })
     .resize({ width: DECODE_SIDE, height: DECODE_SIDE, fit: 'inside', withoutEnlargement: true })
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true })
   if (info.channels === 1) return { data, width: info.width, height: info.height }
-  // greyscale() keeps an alpha channel when there is one: drop it.
+  // Should greyscale() still hand back more than one channel, keep the first.
   const out = new Uint8Array(info.width * info.height)
   for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels]
   return { data: out, width: info.width, height: info.height }
+}
+
+/** Rotate by quarter turns clockwise. */
+function turn(g: Grey, quarterTurns: number): Grey {
+  const q = ((quarterTurns % 4) + 4) % 4
+  if (q === 0) return g
+  const { width: w, height: h, data } = g
+  if (q === 2) return { data: Uint8Array.from(data).reverse(), width: w, height: h }
+  const out = new Uint8Array(w * h)
+  for (let y = 0; y < h; y++) {
+    for (let x = 0; x < w; x++) {
+      // Clockwise: (x, y) -> (h - 1 - y, x); counter-clockwise: (x, y) -> (y, w - 1 - x).
+      const i = q === 1 ? x * h + (h - 1 - y) : (w - 1 - x) * h + y
+      out[i] = data[y * w + x]
+    }
+  }
+  return { data: out, width: h, height: w }
 }
 
 /** Average k x k blocks. */
@@ -274,47 +290,6 @@ function warp(g: Grey, o: { box: CentredBox; degrees: number; scale: number; bac
   return { data: out, width, height }
 }
 
-/** Running-sum box blur along rows then columns (three passes approximate a Gaussian). */
-function boxBlur(src: Float32Array, width: number, height: number, r: number): Float32Array {
-  const tmp = new Float32Array(src.length)
-  const out = new Float32Array(src.length)
-  const pass = (from: Float32Array, to: Float32Array, len: number, lines: number, stride: number, step: number) => {
-    for (let l = 0; l < lines; l++) {
-      const base = l * stride
-      let acc = 0
-      let count = 0
-      for (let i = 0; i < Math.min(r, len); i++) {
-        acc += from[base + i * step]
-        count++
-      }
-      for (let i = 0; i < len; i++) {
-        if (i + r < len) {
-          acc += from[base + (i + r) * step]
-          count++
-        }
-        if (i - r - 1 >= 0) {
-          acc -= from[base + (i - r - 1) * step]
-          count--
-        }
-        to[base + i * step] = acc / count
-      }
-    }
-  }
-  pass(src, tmp, width, height, width, 1)
-  pass(tmp, out, height, width, 1, width)
-  return out
-}
-
-function unsharp(g: Grey, radius: number, amount: number): void {
-  const f = Float32Array.from(g.data)
-  let b = boxBlur(f, g.width, g.height, radius)
-  b = boxBlur(b, g.width, g.height, radius)
-  for (let i = 0; i < g.data.length; i++) {
-    const v = f[i] + amount * (f[i] - b[i])
-    g.data[i] = v < 0 ? 0 : v > 255 ? 255 : v
-  }
-}
-
 /** Map the 1st..99th percentile onto 0..255 (a photo's "black" ink is often mid-grey). */
 function stretchContrast(g: Grey): void {
   const h = histogram(g.data)
@@ -353,10 +328,15 @@ export function analyseLayout(g: Grey, opt: { crop: boolean; deskew: boolean }):
   const paper = opt.crop ? largestBrightRegion(g, threshold) : null
   const inside = paper ? paperInterior(paper.mask, g) : null
   const ink = inkPoints(g, inside, paper ? paper.box : fullBox(g))
-  const skewDegrees = opt.deskew && ink.xs.length > 50 ? estimateSkew(ink.xs, ink.ys, g.height, g.width) : 0
+  // The sheet's edges are long straight lines: where they agree they bound the text's angle,
+  // which keeps sparse two-column receipts from locking onto a label-to-amount diagonal.
+  const edge = paper ? paperEdgeAngle(paper.mask, paper.box, g.width) : null
+  const range = edge === null ? { from: -MAX_SKEW, to: MAX_SKEW } : { from: edge - 2, to: edge + 2 }
+  const skewDegrees = opt.deskew && ink.xs.length > 50 ? estimateSkew(ink.xs, ink.ys, g.height, g.width, range) : 0
   const lineHeight = ink.xs.length > 50 ? estimateLineHeight(ink.xs, ink.ys, skewDegrees, g.height, g.width) : null
   return { paper, paperLevel: ink.paperLevel, skewDegrees, lineHeight }
 }
+
 
 function fullBox(g: Grey): Box {
   return { left: 0, top: 0, right: g.width, bottom: g.height }
@@ -543,7 +523,13 @@ function sharpness(bins: Int32Array): number {
 }
 
 /** Angle (degrees, positive = lines fall to the right) that makes the row profile sharpest. */
-export function estimateSkew(xs: Points, ys: Points, height: number, width: number): number {
+export function estimateSkew(
+  xs: Points,
+  ys: Points,
+  height: number,
+  width: number,
+  range = { from: -MAX_SKEW, to: MAX_SKEW },
+): number {
   let best = 0
   let bestScore = -1
   const consider = (a: number) => {
@@ -553,10 +539,60 @@ export function estimateSkew(xs: Points, ys: Points, height: number, width: numb
       best = a
     }
   }
-  for (let a = -MAX_SKEW; a <= MAX_SKEW; a += 1) consider(a)
+  for (let a = Math.round(range.from); a <= Math.round(range.to); a += 1) consider(a)
   const coarse = best
   for (let a = coarse - 0.9; a <= coarse + 0.9; a += 0.1) consider(a)
   return Math.round(best * 10) / 10
+}
+
+/**
+ * Angle of the paper's top and bottom edges (degrees, positive = falling to the right), or null
+ * when they are not both clean straight lines that agree (screenshots, curled or cut-off paper).
+ */
+export function paperEdgeAngle(mask: Uint8Array, box: Box, width: number): number | null {
+  const w = box.right - box.left
+  if (w < 40) return null
+  const from = Math.round(box.left + w * 0.2)
+  const to = Math.round(box.right - w * 0.2)
+  const top: Array<[number, number]> = []
+  const bottom: Array<[number, number]> = []
+  for (let x = from; x < to; x++) {
+    let y = box.top
+    while (y < box.bottom && !mask[y * width + x]) y++
+    if (y < box.bottom) top.push([x, y])
+    y = box.bottom - 1
+    while (y >= box.top && !mask[y * width + x]) y--
+    if (y >= box.top) bottom.push([x, y])
+  }
+  const a = fitAngle(top)
+  const b = fitAngle(bottom)
+  if (a === null || b === null || Math.abs(a - b) > 1.5) return null
+  return (a + b) / 2
+}
+
+/** Least-squares line through the points, refitted without outliers; null if it is not straight. */
+function fitAngle(points: Array<[number, number]>): number | null {
+  const fit = (pts: Array<[number, number]>) => {
+    const n = pts.length
+    let sx = 0
+    let sy = 0
+    let sxx = 0
+    let sxy = 0
+    for (const [x, y] of pts) {
+      sx += x
+      sy += y
+      sxx += x * x
+      sxy += x * y
+    }
+    const slope = (n * sxy - sx * sy) / (n * sxx - sx * sx)
+    return { slope, intercept: (sy - slope * sx) / n }
+  }
+  if (points.length < 20) return null
+  const first = fit(points)
+  const inliers = points.filter(([x, y]) => Math.abs(y - (first.slope * x + first.intercept)) <= 2)
+  if (inliers.length < points.length * 0.8) return null
+  const { slope } = fit(inliers)
+  return (Math.atan(slope) * 180) / Math.PI
 }
 
 /** Median height of the text rows in the deskewed profile. */

@@ -32,6 +32,9 @@ export const DEFAULT_OCR_PARAMS: Record<string, string> = {
   user_defined_dpi: '300',
   // Keep runs of spaces between label and amount so lines stay readable for staff.
   preserve_interword_spaces: '1',
+  // Tesseract prints warnings ('Image too small to scale!!') to stdout, which would corrupt the
+  // CLI's JSON lines; send them to the wasm filesystem's /dev/null.
+  debug_file: '/dev/null',
 }
 
 type Slot = { worker: Promise<Worker> | null; jobs: number; busy: boolean }
@@ -125,8 +128,22 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const recognize: OcrFn = (image, opts) =>
     new Promise<OcrResult>((resolve, reject) => {
       if (closed) return reject(new Error('OCR pool has been terminated'))
-      if (opts?.signal?.aborted) return reject(opts.signal.reason)
-      queue.push({ image, resolve, reject, signal: opts?.signal })
+      const signal = opts?.signal
+      if (signal?.aborted) return reject(signal.reason)
+      const job: Job = { image, resolve, reject, signal }
+      // A request that gives up while queued leaves the queue at once (a running job finishes).
+      signal?.addEventListener(
+        'abort',
+        () => {
+          const i = queue.indexOf(job)
+          if (i >= 0) {
+            queue.splice(i, 1)
+            reject(signal.reason)
+          }
+        },
+        { once: true },
+      )
+      queue.push(job)
       pump()
     })
 
@@ -166,7 +183,7 @@ function toResult(data: TesseractPage): OcrResult {
 }
 
 /** OCR_WORKERS, default 2 (one per core on the 2-core box the targets were measured on). */
-export function poolSizeFromEnv(env: NodeJS.ProcessEnv = process.env): number {
+export function poolSizeFromEnv(env: Record<string, string | undefined> = process.env): number {
   const n = Number.parseInt(env.OCR_WORKERS ?? '', 10)
   return Number.isFinite(n) && n >= 1 && n <= 16 ? n : 2
 }

@@ -83,7 +83,7 @@ export const VENDORS: Vendor[] = [
   ride('Waymo', ['Waymo One']),
   ride('Via', ['Via Transportation', 'ridewithvia', 'Ride with Via'], ['Via']),
   ride('Curb', ['Curb Mobility', 'gocurb'], ['Curb']),
-  ride('Bolt', ['Bolt Technology', 'bolt.eu'], ['Bolt']),
+  ride('Bolt', ['Bolt Technology'], ['Bolt']),
   ride('Alto', ['Ride Alto', 'Alto Rideshare'], ['Alto']),
   ride('Revel', ['Revel Transit', 'gorevel']),
   ride('Gett'),
@@ -105,7 +105,9 @@ export const VENDORS: Vendor[] = [
   ride('Yellow Cab', ['Yellow Taxi']),
   // Public transit and intercity rail/bus.
   transit('MTA', ['MTA New York City Transit', 'New York City Transit', 'NYC Transit', 'OMNY', 'MetroCard', 'LIRR', 'Long Island Rail Road', 'Metro-North', 'Metro North Railroad']),
-  transit('BART', ['Bay Area Rapid Transit', 'Clipper', 'Clipper Card']),
+  transit('BART', ['Bay Area Rapid Transit']),
+  // The Bay Area fare card, used by BART, Muni, Caltrain...: a reload receipt is transit.
+  transit('Clipper', ['Clipper Card']),
   transit('Caltrain'),
   transit('Muni', ['SFMTA', 'San Francisco Municipal'], ['Muni']),
   transit('CTA', ['Chicago Transit Authority', 'Ventra']),
@@ -321,7 +323,7 @@ export type VendorMatch = {
   exact: boolean
 }
 
-/** Lower-case words with the usual OCR digit/letter confusions folded back into letters. */
+/** Lower-case words; apostrophes dropped ('Joe's' = 'joes'), dots and dashes kept inside words. */
 export function tokenize(line: string): string[] {
   return line
     .toLowerCase()
@@ -332,7 +334,7 @@ export function tokenize(line: string): string[] {
     .filter(Boolean)
 }
 
-/** Fold digits OCR tends to put inside words (0->o, 1->l, 5->s) so 'Sh3ll'-style noise can still match. */
+/** Fold digits OCR puts inside words back into letters (0->o, 1->l, 5->s): 'SHE11' is Shell. */
 function foldWord(word: string): string {
   if (!/[a-z]/.test(word)) return word
   return word.replace(/0/g, 'o').replace(/1/g, 'l').replace(/5/g, 's').replace(/\|/g, 'l')
@@ -359,10 +361,11 @@ export function editDistance(a: string, b: string, max = 3): number {
   return prev[b.length]
 }
 
-/** Edit distance allowed for a name of this length: short names must match exactly. */
+/** Edit distance allowed for a name of this length: short names must match exactly (after folding digits). */
 function allowedDistance(length: number): number {
-  if (length <= 4) return 0
-  if (length <= 7) return 1
+  // Five-letter names sit one edit away from everyday words ('Mobil'/'mobile', 'Shell'/'shelf').
+  if (length <= 5) return 0
+  if (length <= 8) return 1
   return 2
 }
 
@@ -373,7 +376,7 @@ export function positionWeight(index: number): number {
 }
 
 /** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra'). */
-const COMMON_WORDS = ['metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard']
+const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard']
 
 type Alias = { vendor: Vendor; words: string[]; key: string; headerOnly: boolean }
 
@@ -411,12 +414,15 @@ function matchLine(text: string, index: number): LineMatch[] {
         const candidate = compact(words.slice(start, start + size))
         const exact = candidate === alias.key
         if (!exact) {
-          const max = allowedDistance(alias.key.length)
+          // Across several words two edits can turn one phrase into another ('Clipper fare' / 'Clipper card').
+          const max = Math.min(allowedDistance(alias.key.length), size > 1 ? 1 : 2)
           if (max === 0 || candidate.length <= 4 || NOT_FUZZY.has(candidate)) continue
           if (editDistance(candidate, alias.key, max) > max) continue
         }
         for (let i = start; i < start + size; i++) used[i] = true
-        const weight = positionWeight(index) * (exact ? 1 : 0.7) * (header ? 2 : 1)
+        // The letterhead: a short top line that is (mostly) the name, not 'Clipper fare'.
+        const letterhead = header && size * 3 >= words.length * 2
+        const weight = positionWeight(index) * (exact ? 1 : 0.7) * (letterhead ? 2 : 1)
         found.push({ vendor: alias.vendor, line: index, exact, weight })
       }
     }

@@ -24,8 +24,11 @@ export const VERDICT_THRESHOLDS = {
   /** Mean tesseract word confidence (0..100) below which the whole read is suspect. */
   minPageConfidence: 65,
   /** Tesseract confidence of the line holding the total / the date. */
-  minTotalLineConfidence: 70,
-  minDateLineConfidence: 70,
+  minTotalLineConfidence: 75,
+  minDateLineConfidence: 85,
+  minPlausibleYear: 2020,
+  /** A total a cent off its items is trusted only when its line was read this clearly. */
+  nearSumLineConfidence: 85,
   /** A named second merchant this close to the best one makes the merchant uncertain. */
   runnerUpRatio: 0.6,
 }
@@ -58,7 +61,7 @@ export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | 
       reasons: [`${what}: second-hand purchases are accepted for staff review only`],
     }
   }
-  if (kind && NOT_ELIGIBLE[kind]) return judgeOtherMerchant(fields, base, kind)
+  if (kind && NOT_ELIGIBLE[kind]) return judgeOtherMerchant(fields, base, kind, pageConfidence)
   if (kind === 'car_rental' && fields.category === null) {
     // The EV words may simply have been misread on a poor photo: let a human look then.
     const unsure = confidence < VERDICT_THRESHOLDS.autoConfidence
@@ -92,6 +95,7 @@ function judgeOtherMerchant(
   fields: ExtractedReceipt,
   base: { confidence: number; isValid: boolean },
   kind: MerchantKind,
+  pageConfidence: number | null,
 ): Verdict {
   const reason = NOT_ELIGIBLE[kind] as string
   // A transport service named nearly as prominently: let a human decide rather than refuse.
@@ -99,16 +103,23 @@ function judgeOtherMerchant(
   const transportToo =
     runnerUp && (runnerUp.kind === 'transport' || runnerUp.kind === 'car_rental') &&
     runnerUp.score >= fields.signals.vendorScore * VERDICT_THRESHOLDS.runnerUpRatio
-  if (transportToo || !merchantConfident(fields)) {
+  // Nothing but a name read off a poor photo may be a chance match: let a human look.
+  const barelyRead =
+    (fields.totalAmount === null && fields.purchaseDate === null) ||
+    (pageConfidence !== null && pageConfidence < VERDICT_THRESHOLDS.minPageConfidence - 15)
+  if (transportToo || barelyRead || !merchantConfident(fields)) {
     return { ...base, isAcceptable: false, needsManualReview: true, reasons: [reason, 'The merchant is uncertain: sent to manual review'] }
   }
   return { ...base, isAcceptable: false, needsManualReview: false, reasons: [reason] }
 }
 
-/** An exact name on a header line, or the name printed several times. */
+/**
+ * An exact name near the top, a near miss ('zlipcar') on the header line itself, or the name
+ * printed several times.
+ */
 function merchantConfident(fields: ExtractedReceipt): boolean {
   const s = fields.signals
-  return (s.vendorExact && s.vendorScore >= 0.9) || s.vendorScore >= 1.5
+  return (s.vendorExact && s.vendorScore >= 0.9) || s.vendorScore >= 1.4
 }
 
 function transportDoubts(fields: ExtractedReceipt, pageConfidence: number | null, confidence: number): string[] {
@@ -125,12 +136,17 @@ function transportDoubts(fields: ExtractedReceipt, pageConfidence: number | null
     if (s.totalLabelStrength < 2) doubts.push('No clear total line was found')
     if (s.totalCheck === 'mismatch') doubts.push("The line items don't add up to the total")
     if (s.totalCheck === 'none') doubts.push('The total could not be cross-checked against the line items')
+    if (s.totalCheck === 'near-sum' && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
+      doubts.push('The line items are a cent off the total')
+    }
     if (lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
   }
   if (fields.purchaseDate === null) doubts.push('The purchase date could not be read')
   else {
     if (s.dateFormat === 'compact') doubts.push('The purchase date was read without separators')
     if (lowLine(s.dateLineConfidence, t.minDateLineConfidence)) doubts.push('The purchase date was read with low confidence')
+    // Years before the app existed are far more likely a misread '2026' than a real receipt.
+    if (Number(fields.purchaseDate.slice(0, 4)) < t.minPlausibleYear) doubts.push('The purchase year looks misread')
   }
   if (pageConfidence !== null && pageConfidence < t.minPageConfidence) doubts.push('The photo is hard to read')
   if (doubts.length === 0 && confidence < t.autoConfidence) doubts.push('The receipt was read with low confidence')
@@ -146,7 +162,7 @@ export function readConfidence(fields: ExtractedReceipt, pageConfidence: number 
   const total =
     fields.totalAmount === null
       ? 0.4
-      : { sum: 1, repeated: 0.9, none: 0.8, mismatch: 0.55 }[s.totalCheck] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
+      : { sum: 1, 'near-sum': 0.95, repeated: 0.9, none: 0.8, mismatch: 0.55 }[s.totalCheck] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
   const date = fields.purchaseDate === null ? 0.5 : s.dateFormat === 'compact' ? 0.85 : 1
   const lines = [s.totalLineConfidence, s.dateLineConfidence]
     .filter((c): c is number => c !== null)

@@ -1,0 +1,90 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { describe, expect, test } from 'vitest'
+import { prepareForOcr, ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/receipts/image.server'
+
+const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
+const blank = (width: number, height: number) =>
+  sharp({ create: { width, height, channels: 3, background: '#fff' } })
+
+async function rejects(buf: Buffer | null, code: string, message: string) {
+  const error = await validateReceiptImage(buf).catch((e: unknown) => e)
+  expect(error).toBeInstanceOf(ReceiptImageError)
+  expect(error).toMatchObject({ code, message, status: 400 })
+}
+
+describe('validateReceiptImage', () => {
+  test('accepts a receipt photo and reports its size', async () => {
+    await expect(validateReceiptImage(fixture('dev-015-bird.jpg'))).resolves.toMatchObject({ format: 'jpeg' })
+  })
+
+  test('no file', async () => {
+    await rejects(null, 'missing', 'No image file provided')
+    await rejects(Buffer.alloc(0), 'missing', 'No image file provided')
+  })
+
+  test('not an image, whatever the name says', async () => {
+    await rejects(Buffer.from('%PDF-1.7 receipt.jpg'), 'invalid_type', 'Invalid file type. Please upload an image')
+    await rejects(Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>'), 'invalid_type', 'Invalid file type. Please upload an image')
+  })
+
+  test('larger than 5 MB', async () => {
+    const png = await blank(600, 600).png().toBuffer()
+    await rejects(Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]), 'too_large', 'Image file is too large. Maximum size is 5MB')
+  })
+
+  test('narrower than 500 px', async () => {
+    await rejects(await blank(499, 900).png().toBuffer(), 'too_small', 'Image resolution is too low. Please take a clearer photo')
+  })
+
+  test('width is judged after EXIF orientation', async () => {
+    // Stored 400 x 800, displayed 800 x 400 (orientation 6 = rotate 90).
+    const rotated = await blank(400, 800).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    await expect(validateReceiptImage(rotated)).resolves.toMatchObject({ width: 800, height: 400 })
+    const upright = await blank(800, 400).jpeg().withMetadata({ orientation: 6 }).toBuffer()
+    await rejects(upright, 'too_small', 'Image resolution is too low. Please take a clearer photo')
+  })
+
+  test('truncated or corrupt data', async () => {
+    const jpeg = fixture('dev-015-bird.jpg')
+    await rejects(jpeg.subarray(0, 200), 'unreadable', 'Failed to load image for validation')
+  })
+
+  test('decompression bomb', async () => {
+    // 10000 x 10000 of one colour compresses to a few kB but would need 300 MB of pixels.
+    const bomb = await blank(10_000, 10_000).png({ compressionLevel: 9 }).toBuffer()
+    expect(bomb.length).toBeLessThan(5 * 1024 * 1024)
+    await rejects(bomb, 'unreadable', 'Failed to load image for validation')
+  })
+
+  test.each([
+    [[0xff, 0xd8, 0xff, 0xe0], 'jpeg'],
+    [[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], 'png'],
+    [[...Buffer.from('RIFF\0\0\0\0WEBP')], 'webp'],
+    [[...Buffer.from('GIF89a')], 'gif'],
+    [[0, 0, 0, 0x18, ...Buffer.from('ftypheic')], 'heif'],
+    [[0, 0, 0, 0x18, ...Buffer.from('ftypavif')], 'heif'],
+    [[...Buffer.from('II*\0')], 'tiff'],
+    [[...Buffer.from('BM')], null],
+  ])('sniffs %j as %s', (bytes, format) => {
+    expect(sniffImageFormat(Uint8Array.from(bytes))).toBe(format)
+  })
+})
+
+describe('prepareForOcr', () => {
+  test('crops, straightens and scales a skewed photo to a PGM', async () => {
+    const p = await prepareForOcr(fixture('dev-003-lyft.jpg'))
+    expect(p.image.subarray(0, 2).toString()).toBe('P5')
+    expect(p.cropped).toBe(true)
+    // The photo is rotated by about 5.7 degrees.
+    expect(Math.abs(p.skewDegrees - 5.7)).toBeLessThan(0.6)
+    expect(Math.max(p.width, p.height)).toBeLessThanOrEqual(2000)
+  })
+
+  test('leaves a straight screenshot alone', async () => {
+    const p = await prepareForOcr(fixture('dev-012-tesla.png'))
+    expect(p.skewDegrees).toBe(0)
+    expect(p.cropped).toBe(false)
+  })
+})

@@ -1,0 +1,44 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { expect, test } from 'vitest'
+import { prepareForOcr } from '~/receipts/image.server'
+import { createOcrPool, localLangPath, poolSizeFromEnv } from '~/receipts/ocr.server'
+
+test('language data comes from the local package, never a CDN', () => {
+  const dir = localLangPath('4.0.0_best_int')
+  expect(dir).toContain(path.join('node_modules', '@tesseract.js-data', 'eng'))
+  expect(fs.existsSync(path.join(dir, 'eng.traineddata.gz'))).toBe(true)
+})
+
+test.each([
+  [undefined, 2],
+  ['3', 3],
+  ['0', 2],
+  ['lots', 2],
+])('OCR_WORKERS=%s -> %i workers', (value, expected) => {
+  expect(poolSizeFromEnv({ OCR_WORKERS: value })).toBe(expected)
+})
+
+test('a recycled worker keeps answering; a terminated pool refuses work', async () => {
+  const pool = createOcrPool({ size: 1, recycleAfter: 1 })
+  const { image } = await prepareForOcr(fs.readFileSync(path.resolve('tests/fixtures/receipts/dev-012-tesla.png')))
+  const first = await pool.recognize(image)
+  const second = await pool.recognize(image)
+  expect(first.text).toContain('TESLA')
+  expect(second.text).toBe(first.text)
+  expect(second.lines.length).toBeGreaterThan(3)
+  await pool.terminate()
+  await expect(pool.recognize(image)).rejects.toThrow('terminated')
+}, 60_000)
+
+test('a job still queued when its request is aborted is dropped', async () => {
+  const pool = createOcrPool({ size: 1 })
+  const { image } = await prepareForOcr(fs.readFileSync(path.resolve('tests/fixtures/receipts/dev-015-bird.jpg')))
+  const controller = new AbortController()
+  const running = pool.recognize(image)
+  const queued = pool.recognize(image, { signal: controller.signal })
+  controller.abort(new Error('client went away'))
+  await expect(queued).rejects.toThrow('client went away')
+  await expect(running).resolves.toMatchObject({ confidence: expect.any(Number) })
+  await pool.terminate()
+}, 60_000)

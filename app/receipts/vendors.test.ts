@@ -1,0 +1,83 @@
+import { describe, expect, test } from 'vitest'
+import { editDistance, electricVehicleEvidence, findVendorByName, matchVendor, preOwnedKeywords } from '~/receipts/vendors'
+
+const lines = (text: string) => text.trim().split('\n').map((l) => l.trim())
+
+describe('matchVendor', () => {
+  test.each([
+    ['Uber\nThanks for riding, Emma\nTotal $39.26', 'Uber', 'ride_share'],
+    ['UBER\nTrip fare $12.00', 'Uber', 'ride_share'],
+    ['Ride receipt\nJan 4, 2026\nLyft fare $28.54\nTotal charged $34.07\nLyft, Inc. 185 Berry St', 'Lyft', 'ride_share'],
+    ['Waymo One\nTrip on Apr 20, 2026', 'Waymo', 'ride_share'],
+    ['MTA New York City Transit\nOMNY Fare Payment', 'MTA', 'public_transit'],
+    ['CTA Ventra\nChicago Transit Authority', 'CTA', 'public_transit'],
+    ['TriMet\nHop Fastpass', 'TriMet', 'public_transit'],
+    ['Citi Bike\nSingle Ride\nLyft Bikes and Scooters, LLC', 'Citi Bike', 'scooter_bike'],
+    ['CitiBike\nDay pass', 'Citi Bike', 'scooter_bike'],
+    ['Lime\nYour Lime ride receipt', 'Lime', 'scooter_bike'],
+    ['Bird\nRide receipt', 'Bird', 'scooter_bike'],
+    ['Hertz\nRental Record\nVehicle: Tesla Model 3 (Electric)', 'Hertz', 'electric_vehicle'],
+    ['SEPTA\nKey card reload', 'SEPTA', 'public_transit'],
+    ['Capital Bikeshare\nSingle trip', 'Capital Bikeshare', 'scooter_bike'],
+    // OCR noise: a letter too many, a digit for a letter.
+    ['zlipcar\nTrip receipt', 'Zipcar', 'electric_vehicle'],
+    ['SHE11\nStore #553', 'Shell', null],
+    ['WHOLE FOODS MARKET\n04/03/2026', 'Whole Foods Market', null],
+    ['GameStop\nPower to the Players', 'GameStop', null],
+  ])('%j -> %s', (text, name, category) => {
+    const m = matchVendor(lines(text))
+    expect(m?.vendor.name).toBe(name)
+    expect(m?.vendor.category).toBe(category)
+  })
+
+  test('Uber Eats is food delivery, not a ride', () => {
+    expect(matchVendor(['Uber Eats', 'Order total $23.10'])?.vendor.kind).toBe('food')
+  })
+
+  test.each([
+    ['Paid via Visa ending 1234', 'a word that is also a vendor (Via) deep in the text'],
+    ['Chevrolet Bolt EV rental agreement\nTotal $80.00', 'a car model that is also a vendor (Bolt)'],
+    ['Thank you\nSpin class 45 min', 'Spin below the header'],
+    ['Metro Diner\nPancakes $9.00', "'Metro' must not fuzzy-match 'Metra'"],
+  ])('%j is not a transport vendor (%s)', (text) => {
+    expect(matchVendor(lines(text))?.vendor.kind === 'transport').toBe(false)
+  })
+
+  test('short names need an exact word', () => {
+    expect(matchVendor(['Limes and lemons'])).toBeNull()
+    expect(matchVendor(['Lyfe insurance'])).toBeNull()
+  })
+
+  test('the name at the top outweighs a mention further down', () => {
+    const m = matchVendor(lines('Hertz\nRental Record\nVehicle: Tesla Model Y\nTotal $95.17\nTesla charging included'))
+    expect(m?.vendor.name).toBe('Hertz')
+  })
+})
+
+test('editDistance', () => {
+  expect(editDistance('zipcar', 'zlipcar')).toBe(1)
+  expect(editDistance('shell', 'shell')).toBe(0)
+  expect(editDistance('goodwill', 'godwil')).toBe(2)
+})
+
+test('findVendorByName', () => {
+  expect(findVendorByName('citibike')?.name).toBe('Citi Bike')
+  expect(findVendorByName('Unknown Co')).toBeNull()
+})
+
+test.each([
+  ['Vehicle: Tesla Model 3 (Electric)', true],
+  ['Kia Niro EV', true],
+  ['Hyundai Kona Electric', true],
+  ['Charging 32 kWh', true],
+  ['Toyota Camry, full to full fuel', false],
+  ['Nissan Altima', false],
+])('EV evidence in %j: %s', (text, expected) => {
+  expect(electricVehicleEvidence(text).length > 0).toBe(expected)
+})
+
+test('pre-owned keywords', () => {
+  expect(preOwnedKeywords('PRE-OWNED GAME $35.99')).toEqual(['pre-owned'])
+  expect(preOwnedKeywords('Thank you for shopping second-hand')).toEqual(['second-hand'])
+  expect(preOwnedKeywords('Trip fare $12.00')).toEqual([])
+})

@@ -1,0 +1,102 @@
+import { describe, expect, test } from 'vitest'
+import { extractReceipt, type OcrLine } from '~/receipts/extract'
+import { judgeReceipt, MANUAL_ENTRY_REASON } from '~/receipts/verdict'
+
+/** OCR text with every line read at `confidence`. */
+function ocr(text: string, confidence = 92) {
+  const lines: OcrLine[] = text
+    .trim()
+    .split('\n')
+    .map((t) => ({ text: t.trim(), confidence }))
+  return { text, lines, confidence }
+}
+
+function judge(text: string, confidence = 92) {
+  const o = ocr(text, confidence)
+  return judgeReceipt(extractReceipt(o), o.confidence)
+}
+
+const UBER = `Uber
+Thanks for riding, Sam
+Fri, Nov 20, 2026
+Trip fare $35.16
+Booking fee $2.12
+Total $37.28
+Mastercard ****3333`
+
+describe('judgeReceipt', () => {
+  test('a clean transport receipt is accepted without review', () => {
+    expect(judge(UBER)).toEqual({ confidence: 1, isValid: true, isAcceptable: true, needsManualReview: false, reasons: [] })
+  })
+
+  test.each([
+    ['fuel', 'Shell\n09/24/2026\nUnleaded 12.53 GAL $56.49\nTOTAL $56.49', 'Fuel purchases are not eligible: only sustainable transport receipts earn B3TR'],
+    ['groceries', 'WHOLE FOODS MARKET\n04/03/2026\nBANANAS 8.03\nMILK 4.41\nBALANCE DUE $12.44', 'Grocery and store purchases are not eligible'],
+    ['coffee', 'STARBUCKS\nSep 28, 2026\nGrande Latte $6.31\nTotal $6.31', 'Food and drink purchases are not eligible'],
+  ])('%s is not eligible, with a reason', (_, text, reason) => {
+    const v = judge(text)
+    expect(v).toMatchObject({ isValid: true, isAcceptable: false, needsManualReview: false })
+    expect(v.reasons[0]).toContain(reason)
+  })
+
+  test.each([
+    ['GameStop\n11/06/2026\nPRE-OWNED GAME $35.99\nTOTAL $35.99'],
+    ['Goodwill\nThank you for shopping second-hand\nMay 19, 2026\nCLOTHING $29.61\nTOTAL $29.61'],
+    ["Mary's Closet\nConsignment boutique\n05/01/2026\nJacket $20.00\nTotal $20.00"],
+  ])('second-hand goes to staff review, never accepted: %j', (text) => {
+    const v = judge(text)
+    expect(v).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(v.reasons[0]).toMatch(/second-hand/)
+  })
+
+  test.each([
+    ['items that do not add up', UBER.replace('$37.28', '$87.28')],
+    ['no total', UBER.replace('Total $37.28', '')],
+    ['no date', UBER.replace('Fri, Nov 20, 2026', '')],
+    ['a year before the app existed', UBER.replace('2026', '2006')],
+    ['only a weak total label', UBER.replace('Total', 'Paid')],
+    ['unknown merchant with transport words', 'City Cab Co\nTaxi ride\n03/03/2026\nFare $12.00\nTotal $12.00'],
+    ['a transport name misread', UBER.replace('Uber', 'Ubcr')],
+    ['a second non-transport merchant named', UBER.replace('Thanks for riding, Sam', 'Shell')],
+  ])('unsure: %s -> manual review', (_, text) => {
+    expect(judge(text)).toMatchObject({ isAcceptable: false, needsManualReview: true })
+  })
+
+  test('a low-confidence read is never auto-approved', () => {
+    expect(judge(UBER, 55)).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    const lowTotalLine = ocr(UBER)
+    lowTotalLine.lines[5].confidence = 50
+    expect(judgeReceipt(extractReceipt(lowTotalLine), 90)).toMatchObject({ isAcceptable: false, needsManualReview: true })
+  })
+
+  test('a total a cent off its items passes only when read clearly', () => {
+    const text = UBER.replace('$37.28', '$37.29')
+    expect(judge(text, 95).isAcceptable).toBe(true)
+    expect(judge(text, 80)).toMatchObject({ isAcceptable: false, needsManualReview: true })
+  })
+
+  test('an EV rental is accepted, a petrol rental is not', () => {
+    const ev = 'Hertz\nVehicle: Tesla Model 3 (Electric)\nReturn date 01/04/2026\nTime & mileage $178.78\nTaxes $21.45\nTOTAL CHARGES $200.23'
+    expect(judge(ev).isAcceptable).toBe(true)
+    const petrol = judge(ev.replace('Tesla Model 3 (Electric)', 'Toyota Camry'))
+    expect(petrol).toMatchObject({ isAcceptable: false, needsManualReview: false })
+    expect(petrol.reasons[0]).toMatch(/electric vehicle/)
+  })
+
+  test('nothing readable: the spec reason, manual entry', () => {
+    expect(judge('~~ ,, ..', 20)).toEqual({
+      confidence: expect.any(Number),
+      isValid: false,
+      isAcceptable: false,
+      needsManualReview: true,
+      reasons: [MANUAL_ENTRY_REASON],
+    })
+  })
+
+  test('isAcceptable and needsManualReview are never both true', () => {
+    for (const text of [UBER, UBER.replace('$37.28', '$1.00'), 'Goodwill\nTOTAL $3.00', 'Shell\nTOTAL $3.00', '']) {
+      const v = judge(text)
+      expect(v.isAcceptable && v.needsManualReview).toBe(false)
+    }
+  })
+})
