@@ -45,3 +45,9 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   console.error(error)
 }
+
+/** Called by the server on SIGTERM/SIGINT: stop the OCR workers of this build's module graph. */
+export async function shutdown() {
+  const { closeOcrPool } = await import('~/receipts/ocr.server')
+  await closeOcrPool()
+}

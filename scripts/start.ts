@@ -69,9 +69,17 @@ async function housekeeping() {
 void housekeeping()
 setInterval(housekeeping, 60 * 60 * 1000).unref()
 
-function shutdown() {
-  server.close(() => process.exit(0))
+async function shutdown() {
+  server.close()
   setTimeout(() => process.exit(0), 5000).unref()
+  try {
+    const build = await loadBuild()
+    const entry = build.entry.module as { shutdown?: () => Promise<void> }
+    await entry.shutdown?.()
+  } finally {
+    await appDb.destroy()
+    process.exit(0)
+  }
 }
-process.on('SIGTERM', shutdown)
-process.on('SIGINT', shutdown)
+process.on('SIGTERM', () => void shutdown())
+process.on('SIGINT', () => void shutdown())
