@@ -269,6 +269,38 @@ describe('receipt API routes', () => {
     expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.75, purchaseDate: todayUtc(), status: 'approved' }])
   })
 
+  it('accepts 3 of 10 concurrent POST /api/receipts by one user (429 for the rest)', async () => {
+    const { user, cookie } = await signInNewUser()
+    const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => analyzed(user.id, uberAnalysis({ totalAmount: 40 + i }))))
+    const responses = await Promise.all(
+      stored.map((s, i) =>
+        submitAction({
+          ...ctx,
+          request: jsonRequest('/api/receipts', { analysisId: s.id, storeId: '1', category: 'ride_share', amount: 40 + i, purchaseDate: TODAY }, { headers: { Cookie: cookie } }),
+        }),
+      ),
+    )
+    expect(responses.filter((r) => r.status === 201)).toHaveLength(3)
+    const refused = responses.filter((r) => r.status === 429)
+    expect(refused).toHaveLength(7)
+    expect(await bodyOf(refused[0])).toEqual({ error: 'Daily action limit reached' })
+  })
+
+  it.each([
+    ['an edited amount goes to review', { amount: 99 }, 201, { needsManualReview: true, tokenReward: 0 }],
+    ['a date outside the window is refused with the reason', { purchaseDate: daysAgo(20), analysis: { purchaseDate: daysAgo(20) } }, 400, { error: expect.stringMatching(/older than 14 days/) }],
+  ])('POST /api/receipts: %s', async (_name, change, status, body) => {
+    const { user, cookie } = await signInNewUser()
+    const { analysis: analysisChange, ...fieldChange } = change as { analysis?: Partial<Analysis> } & Record<string, unknown>
+    const s = await analyzed(user.id, uberAnalysis(analysisChange ?? {}))
+    const res = await submitAction({
+      ...ctx,
+      request: jsonRequest('/api/receipts', { analysisId: s.id, storeId: '1', category: 'ride_share', amount: 23.75, purchaseDate: TODAY, ...fieldChange }, { headers: { Cookie: cookie } }),
+    })
+    expect(res.status).toBe(status)
+    expect(await bodyOf(res)).toMatchObject(body)
+  })
+
   it('answers 401 without a session and 403 for another userId', async () => {
     const { cookie } = await signInNewUser()
     const anon = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: 'data:,' }) }).catch((r) => r)
