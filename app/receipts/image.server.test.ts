@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { prepareForOcr, ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/receipts/image.server'
+import { flattenBackground, prepareForOcr, ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/receipts/image.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 const blank = (width: number, height: number) =>
@@ -86,5 +86,34 @@ describe('prepareForOcr', () => {
     const p = await prepareForOcr(fixture('dev-012-tesla.png'))
     expect(p.skewDegrees).toBe(0)
     expect(p.cropped).toBe(false)
+  })
+})
+
+describe('flattenBackground', () => {
+  test('uneven paper becomes white while ink stays dark', () => {
+    const width = 128
+    const height = 64
+    const data = new Uint8Array(width * height)
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        // Paper shaded from 140 on the left to 220 on the right, blotchy like JPEG blocks; before
+        // flattening the darkest paper (140) is darker than the threshold between 110 and 205.
+        const paper = 140 + (80 * x) / width + ((x >> 3) + (y >> 3)) % 2 * 12
+        const ink = y >= 24 && y < 34 && x % 6 < 3
+        data[y * width + x] = ink ? Math.round(paper * 0.35) : Math.round(paper)
+      }
+    }
+    flattenBackground({ data, width, height }, 16)
+    const paperPixels: number[] = []
+    const inkPixels: number[] = []
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        const v = data[y * width + x]
+        if (y >= 24 && y < 34 && x % 6 < 3) inkPixels.push(v)
+        else if (y < 16 || y >= 44) paperPixels.push(v)
+      }
+    }
+    expect(Math.min(...paperPixels)).toBeGreaterThanOrEqual(205)
+    expect(Math.max(...inkPixels)).toBeLessThanOrEqual(110)
   })
 })

@@ -101,6 +101,11 @@ export type PreprocessOptions = {
   normalise?: boolean
   /** Quarter turns clockwise applied after EXIF orientation (retrying a photo taken sideways). */
   quarterTurns?: 0 | 1 | 2 | 3
+  /**
+   * Divide out the paper's local brightness (blocks of this many output pixels; 0 = off): shading
+   * and JPEG block tones become flat white, so only the ink is left dark.
+   */
+  flattenBlock?: number
 }
 
 export const DEFAULT_PREPROCESS: Required<PreprocessOptions> = {
@@ -110,6 +115,7 @@ export const DEFAULT_PREPROCESS: Required<PreprocessOptions> = {
   maxSide: 2000,
   normalise: true,
   quarterTurns: 0,
+  flattenBlock: 16,
 }
 
 export type PreparedImage = {
@@ -157,6 +163,7 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     scale: scale * pre,
     background: layout.paperLevel,
   })
+  if (opt.flattenBlock > 0) flattenBackground(out, opt.flattenBlock)
   if (opt.normalise) stretchContrast(out)
   return {
     image: toPgm(out),
@@ -288,6 +295,73 @@ function warp(g: Grey, o: { box: CentredBox; degrees: number; scale: number; bac
     }
   }
   return { data: out, width, height }
+}
+
+/**
+ * Estimate the paper's brightness per block (a high percentile: most of a block is paper), take
+ * the brightest of each 3x3 neighbourhood so a block full of ink borrows from its neighbours,
+ * interpolate bilinearly and scale every pixel so the paper becomes 255.
+ */
+export function flattenBackground(g: Grey, block: number): void {
+  const { width, height, data } = g
+  const bw = Math.max(1, Math.ceil(width / block))
+  const bh = Math.max(1, Math.ceil(height / block))
+  const level = new Float32Array(bw * bh)
+  const h = new Uint32Array(256)
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      h.fill(0)
+      let n = 0
+      for (let y = by * block; y < Math.min(height, (by + 1) * block); y++) {
+        for (let x = bx * block; x < Math.min(width, (bx + 1) * block); x++) {
+          h[data[y * width + x]]++
+          n++
+        }
+      }
+      let c = 0
+      let v = 255
+      for (let i = 255; i >= 0; i--) {
+        c += h[i]
+        if (c >= n * 0.1) {
+          v = i
+          break
+        }
+      }
+      level[by * bw + bx] = v
+    }
+  }
+  const smooth = new Float32Array(bw * bh)
+  for (let by = 0; by < bh; by++) {
+    for (let bx = 0; bx < bw; bx++) {
+      let m = 0
+      for (let dy = -1; dy <= 1; dy++) {
+        for (let dx = -1; dx <= 1; dx++) {
+          const x = bx + dx
+          const y = by + dy
+          if (x >= 0 && y >= 0 && x < bw && y < bh) m = Math.max(m, level[y * bw + x])
+        }
+      }
+      // Mix the block's own level back in so real shading (a shadow across the page) still divides out.
+      smooth[by * bw + bx] = Math.max(level[by * bw + bx], 0.5 * (m + level[by * bw + bx]))
+    }
+  }
+  for (let y = 0; y < height; y++) {
+    const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / block - 0.5))
+    const y0 = Math.floor(fy)
+    const y1 = Math.min(bh - 1, y0 + 1)
+    const ty = fy - y0
+    for (let x = 0; x < width; x++) {
+      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / block - 0.5))
+      const x0 = Math.floor(fx)
+      const x1 = Math.min(bw - 1, x0 + 1)
+      const tx = fx - x0
+      const top = smooth[y0 * bw + x0] + (smooth[y0 * bw + x1] - smooth[y0 * bw + x0]) * tx
+      const bottom = smooth[y1 * bw + x0] + (smooth[y1 * bw + x1] - smooth[y1 * bw + x0]) * tx
+      const bg = Math.max(16, top + (bottom - top) * ty)
+      const i = y * width + x
+      data[i] = Math.min(255, Math.round((data[i] * 255) / bg))
+    }
+  }
 }
 
 /** Map the 1st..99th percentile onto 0..255 (a photo's "black" ink is often mid-grey). */

@@ -1,0 +1,190 @@
+/**
+ * Synthetic receipt photos for checking that OCR changes generalise beyond the dev corpus:
+ *   tsx scripts/make-hard-receipts.ts OUT_DIR [--count 40] [--seed 7] [--mild 0.25]
+ * Renders receipts of vendors, layouts, label wordings and date formats chosen at random (SVG text
+ * in the DejaVu families), then photographs them badly: paper on a table, rotated, downscaled to
+ * about half, blurred 1.2-2.2 px, Gaussian noise and JPEG quality 30-48 (a `--mild` fraction gets
+ * gentler settings). Writes OUT_DIR/truth.json in the dev corpus's format, so
+ * `tsx scripts/eval-receipts.ts OUT_DIR` and `tsx scripts/bench-ocr.ts OUT_DIR` can score it.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import sharp from 'sharp'
+import { findVendorByName } from '~/receipts/vendors'
+
+function arg(name: string, fallback: number): number {
+  const i = process.argv.indexOf(name)
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+}
+
+// Small deterministic PRNG (mulberry32) so a seed reproduces a set.
+function rng(seed: number) {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
+
+type Kind = 'ride' | 'transit' | 'micro' | 'ev' | 'fuel' | 'food' | 'grocery' | 'thrift'
+const MERCHANTS: Array<{ name: string; header: string; kind: Kind; items: string[] }> = [
+  { name: 'Via', header: 'Via', kind: 'ride', items: ['Shared ride', 'Service fee', 'Tip'] },
+  { name: 'Curb', header: 'Curb', kind: 'ride', items: ['Taxi fare', 'Booking fee', 'Tip'] },
+  { name: 'Revel', header: 'Revel', kind: 'ride', items: ['Ride fare', 'Airport fee'] },
+  { name: 'Alto', header: 'Alto', kind: 'ride', items: ['Base fare', 'Distance', 'Time'] },
+  { name: 'Amtrak', header: 'AMTRAK', kind: 'transit', items: ['Coach fare', 'Reservation'] },
+  { name: 'MBTA', header: 'MBTA', kind: 'transit', items: ['CharlieCard value', 'Monthly LinkPass'] },
+  { name: 'SEPTA', header: 'SEPTA', kind: 'transit', items: ['SEPTA Key fare', 'Transfer'] },
+  { name: 'Metra', header: 'Metra', kind: 'transit', items: ['10-Ride ticket', 'Zone upgrade'] },
+  { name: 'Greyhound', header: 'Greyhound', kind: 'transit', items: ['Bus ticket', 'Seat selection'] },
+  { name: 'FlixBus', header: 'FlixBus', kind: 'transit', items: ['Ticket', 'Luggage'] },
+  { name: 'Caltrain', header: 'Caltrain', kind: 'transit', items: ['Zone 1-3 fare', 'Parking'] },
+  { name: 'NJ Transit', header: 'NJ TRANSIT', kind: 'transit', items: ['Rail ticket', 'Bus ticket'] },
+  { name: 'Bird', header: 'Bird', kind: 'micro', items: ['Unlock fee', 'Riding 14 min'] },
+  { name: 'Spin', header: 'Spin', kind: 'micro', items: ['Unlock', 'Ride time 9 min'] },
+  { name: 'Divvy', header: 'Divvy', kind: 'micro', items: ['Ebike ride', 'Unlock fee'] },
+  { name: 'Chevron', header: 'CHEVRON', kind: 'fuel', items: ['Unleaded 9.41 gal', 'Car wash'] },
+  { name: "Dunkin'", header: "DUNKIN'", kind: 'food', items: ['Med Latte', 'Donut', 'Bagel'] },
+  { name: "Trader Joe's", header: "TRADER JOE'S", kind: 'grocery', items: ['Bananas', 'Greek yogurt', 'Coffee beans'] },
+  { name: 'Salvation Army', header: 'Salvation Army', kind: 'thrift', items: ['Used jacket', 'Books'] },
+]
+const FONTS = ['DejaVu Sans', 'DejaVu Sans Mono', 'DejaVu Sans Condensed', 'DejaVu Serif']
+const TOTAL_LABELS = ['Total', 'TOTAL', 'Total charged', 'Amount charged', 'Total paid', 'Amount paid', 'Grand total']
+const PAYMENTS = ['Visa ending in 4417', 'Mastercard **** 9021', 'Apple Pay', 'Google Pay ending in 3350', 'Cash']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
+const money = (c: number) => `$${(c / 100).toFixed(2)}`
+
+function receipt(r: () => number) {
+  const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]
+  const m = pick(MERCHANTS)
+  const vendor = findVendorByName(m.name)
+  if (!vendor) throw new Error(`${m.name} is not in vendors.ts`)
+  const category = vendor.kind === 'transport' ? (vendor.category ?? null) : null
+  const expect = vendor.kind === 'transport' ? 'auto' : vendor.kind === 'thrift' ? 'review' : 'reject'
+  const font = pick(FONTS)
+  // A date in the last ~18 months, never in the future.
+  const day = new Date(Date.now() - Math.floor(r() * 540 + 1) * 86_400_000)
+  const y = day.getUTCFullYear()
+  const mo = day.getUTCMonth() + 1
+  const d = day.getUTCDate()
+  const iso = `${y}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`
+  const dateText = pick([
+    `${MONTHS[mo - 1]} ${d}, ${y}`,
+    `${String(mo).padStart(2, '0')}/${String(d).padStart(2, '0')}/${y}`,
+    `${iso}`,
+    `${d} ${MONTHS[mo - 1]} ${y}`,
+  ])
+  const items = m.items.slice(0, 1 + Math.floor(r() * m.items.length)).map((label) => [label, Math.round(100 + r() * 4000)] as const)
+  const sum = items.reduce((s, [, c]) => s + c, 0)
+  const withTax = r() < 0.35
+  const tax = withTax ? Math.round(sum * 0.0725) : 0
+  const total = sum + tax
+  const width = 820 + Math.floor(r() * 200)
+  const size = 30 + Math.floor(r() * 6)
+  const rows: string[] = []
+  let yy = 90
+  const text = (x: number, s: string, o: { size?: number; bold?: boolean; end?: boolean } = {}) =>
+    rows.push(
+      `<text x="${x}" y="${yy}" font-size="${o.size ?? size}"${o.bold ? ' font-weight="bold"' : ''}${o.end ? ' text-anchor="end"' : ''}>${escape(s)}</text>`,
+    )
+  text(width / 2 - m.header.length * 17, m.header, { size: 60, bold: true })
+  yy += 70
+  text(60, pick(['Receipt', 'Trip receipt', 'Thank you!', `Store #${100 + Math.floor(r() * 900)}`]))
+  yy += size * 1.7
+  text(60, `${pick(['Date', 'Date:', ''])} ${dateText}`.trim())
+  yy += size * 2.2
+  for (const [label, c] of items) {
+    text(60, label)
+    text(width - 60, money(c), { end: true })
+    yy += size * 1.8
+  }
+  if (withTax) {
+    text(60, 'Subtotal')
+    text(width - 60, money(sum), { end: true })
+    yy += size * 1.8
+    text(60, 'Sales tax')
+    text(width - 60, money(tax), { end: true })
+    yy += size * 1.8
+  }
+  yy += 10
+  const label = pick(TOTAL_LABELS)
+  text(60, label, { bold: true })
+  text(width - 60, money(total), { end: true, bold: true })
+  yy += size * 2
+  text(60, pick(PAYMENTS))
+  const height = Math.round(yy + 70)
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f4ee"/><g font-family="${font}" fill="#1a1a1a">${rows.join('')}</g></svg>`
+  return { svg, width, height, font, truth: { vendor: m.name, category, totalAmount: total / 100, purchaseDate: iso, expect } }
+}
+
+async function photograph(svg: string, r: () => number, mild: boolean) {
+  const between = (a: number, b: number) => a + r() * (b - a)
+  const angle = (r() < 0.5 ? -1 : 1) * (mild ? between(0.5, 3) : between(4, 9))
+  const scale = mild ? between(0.75, 1) : between(0.45, 0.65)
+  const blur = mild ? between(0.3, 0.8) : between(1.2, 2.2)
+  const noise = mild ? between(5, 15) : between(25, 60)
+  const jpeg = Math.round(mild ? between(60, 85) : between(30, 48))
+  const paper = await sharp(Buffer.from(svg)).png().toBuffer()
+  const meta = await sharp(paper).metadata()
+  const table = { r: 90 + Math.floor(r() * 60), g: 80 + Math.floor(r() * 50), b: 60 + Math.floor(r() * 40), alpha: 1 }
+  const pad = 80
+  const rotated = await sharp(paper)
+    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: table })
+    .rotate(angle, { background: table })
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const { data, info } = rotated
+  // Dim light (paper ~200, ink ~80 like an indoor phone photo), a gradient across the page, then
+  // Gaussian-ish noise (sum of uniforms) at full size so downscaling and JPEG turn it into blotches.
+  const dim = mild ? between(0.85, 1) : between(0.7, 0.85)
+  for (let y = 0; y < info.height; y++) {
+    const light = dim * (1 - 0.12 * (y / info.height))
+    for (let x = 0; x < info.width; x++) {
+      const n = (r() + r() + r() - 1.5) * noise * 1.6
+      for (let c = 0; c < info.channels; c++) {
+        const i = (y * info.width + x) * info.channels + c
+        data[i] = Math.max(0, Math.min(255, Math.round(40 * (1 - dim) + data[i] * light + n)))
+      }
+    }
+  }
+  const image = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
+    .resize({ width: Math.round(info.width * scale) })
+    .blur(blur)
+    .jpeg({ quality: jpeg })
+    .toBuffer()
+  const width = Math.round(info.width * scale)
+  return { image, render: { photo: true, hard: !mild, width, angle: round(angle), noise: round(noise), blur: round(blur), scale: round(scale), jpeg } }
+}
+
+const round = (v: number) => Math.round(v * 100) / 100
+
+async function main() {
+  const out = process.argv[2]
+  if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F]')
+  const count = arg('--count', 40)
+  const r = rng(arg('--seed', 7))
+  const mildShare = arg('--mild', 0.25)
+  fs.mkdirSync(out, { recursive: true })
+  const truth: unknown[] = []
+  for (let i = 1; i <= count; i++) {
+    const rec = receipt(r)
+    const mild = r() < mildShare
+    const { image, render } = await photograph(rec.svg, r, mild)
+    const slug = rec.truth.vendor.toLowerCase().replace(/[^a-z]+/g, '')
+    const file = `gen-${String(i).padStart(3, '0')}-${slug}.jpg`
+    fs.writeFileSync(path.join(out, file), image)
+    truth.push({ file, ...rec.truth, render: { font: rec.font, ...render } })
+  }
+  fs.writeFileSync(path.join(out, 'truth.json'), JSON.stringify(truth, null, 1))
+  console.log(`${count} receipts in ${out}`)
+}
+
+main().catch((e) => {
+  console.error(e)
+  process.exit(1)
+})
