@@ -59,3 +59,22 @@ export async function signInFromLanding(page: Page, baseUrl: string) {
   await page.getByRole('button', { name: 'Connect VeWorld' }).click()
   await page.waitForURL(`${baseUrl}/home`)
 }
+
+/**
+ * A signed-in browser context. Signing needs JavaScript (the wallet signs in the page); for a
+ * JavaScript-off context the session cookie is carried over from a signing context.
+ */
+export async function signedInContext(
+  browser: Browser,
+  baseUrl: string,
+  opts: { javaScriptEnabled?: boolean; wallet?: TestWallet } = {},
+): Promise<BrowserContext> {
+  const signing = await browser.newContext(MOBILE)
+  await injectTestWallet(signing, opts.wallet ?? createTestWallet())
+  const page = await signing.newPage()
+  await signInFromLanding(page, baseUrl)
+  if (opts.javaScriptEnabled !== false) return signing
+  const storageState = await signing.storageState()
+  await signing.close()
+  return browser.newContext({ ...MOBILE, javaScriptEnabled: false, storageState })
+}

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createDb } from '../../db/db.server'
 import { ADMIN_WALLET, createTestWallet, type TestWallet } from '../utils/wallet'
-import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
+import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding, signedInContext } from './browser'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -14,15 +14,8 @@ afterAll(async () => {
   await browser?.close()
 })
 
-/** Signing needs JavaScript: sign in with it, then carry the session cookie into a context without it. */
-async function signedInWithoutJs(wallet: TestWallet): Promise<BrowserContext> {
-  const signing = await browser.newContext(MOBILE)
-  await injectTestWallet(signing, wallet)
-  const page = await signing.newPage()
-  await signInFromLanding(page, baseUrl)
-  const storageState = await signing.storageState()
-  await signing.close()
-  return browser.newContext({ ...MOBILE, javaScriptEnabled: false, storageState })
+function signedInWithoutJs(wallet: TestWallet): Promise<BrowserContext> {
+  return signedInContext(browser, baseUrl, { javaScriptEnabled: false, wallet })
 }
 
 async function toast(page: Page, text: string) {

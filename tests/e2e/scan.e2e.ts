@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext } from 'playwright-core'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
-import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
+import { launchBrowser, signedInContext } from './browser'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -13,21 +13,13 @@ afterAll(async () => {
   await browser?.close()
 })
 
-async function signedInContext(javaScriptEnabled: boolean): Promise<BrowserContext> {
-  const jsContext = await browser.newContext(MOBILE)
-  await injectTestWallet(jsContext)
-  const page = await jsContext.newPage()
-  await signInFromLanding(page, baseUrl)
-  if (javaScriptEnabled) return jsContext
-  // Signing needs the wallet (JavaScript); the session cookie then works in a JS-off browser.
-  const state = await jsContext.storageState()
-  await jsContext.close()
-  return browser.newContext({ ...MOBILE, javaScriptEnabled: false, storageState: state })
+function signedIn(javaScriptEnabled: boolean): Promise<BrowserContext> {
+  return signedInContext(browser, baseUrl, { javaScriptEnabled })
 }
 
 describe('scanning a receipt', () => {
   it('with JavaScript: upload, prefilled form, submit, reward breakdown', async () => {
-    const context = await signedInContext(true)
+    const context = await signedIn(true)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/scan`)
     const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.00']], total: '$23.75', date: writtenDate(todayUtc()) })
@@ -45,7 +37,7 @@ describe('scanning a receipt', () => {
   })
 
   it('without JavaScript: the same flow through plain forms and redirects', async () => {
-    const context = await signedInContext(false)
+    const context = await signedIn(false)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/scan`)
     const image = await receiptImage({ vendor: 'Lyft', lines: [['Ride', '$14.10'], ['Service fee', '$2.10']], total: '$16.20', date: writtenDate(todayUtc()) })
@@ -62,7 +54,7 @@ describe('scanning a receipt', () => {
   })
 
   it('without JavaScript: a bad file gets the spec message and nothing is recorded', async () => {
-    const context = await signedInContext(false)
+    const context = await signedIn(false)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/scan`)
     await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'notes.jpg', mimeType: 'image/jpeg', buffer: Buffer.from('definitely not a photo') })
