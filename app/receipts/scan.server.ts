@@ -12,6 +12,7 @@ import { ReceiptImageError } from './image.server'
 import { receiptFormSchema } from './receipt-form'
 import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
 import { submitForUser } from './api.server'
+import { readFormData } from '~/utils/form.server'
 
 export type ScanActionData =
   | { step: 'camera'; error: string }
@@ -33,7 +34,7 @@ export async function handleScanAction(request: Request, user: User) {
     }
   }
 
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'demo') {
     const type = String(form.get('demoType')) as DemoType

@@ -15,6 +15,7 @@ import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { toastCookie, type Toast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Add New Sustainable Store · ReCircle' }]
@@ -36,7 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const back = async (toast: Toast) => redirect('/add-store', { headers: { 'Set-Cookie': await toastCookie(request, toast) } })
   if (formData.get('intent') === 'external-form-completed') {
     try {

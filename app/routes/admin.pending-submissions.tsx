@@ -13,6 +13,7 @@ import { approveSubmission, listPendingSubmissions, rejectSubmission, type Pendi
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { toastCookie, type Toast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Pending Submissions · ReCircle Admin' }]
@@ -24,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request)
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: decisionSchema })
   if (submission.status !== 'success') {
     return json({ submissionId: Number(formData.get('submissionId')), result: submission.reply() }, { status: 400 })

@@ -9,6 +9,7 @@ import { approveReceipt, listReviewQueue, rejectReceipt } from '~/receipts/recei
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
 import styles from '~/styles/scan.css'
+import { readFormData } from '~/utils/form.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Receipt Review · ReCircle' }]
@@ -43,7 +44,7 @@ const decisionSchema = z.discriminatedUnion('intent', [
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request)
-  const parsed = decisionSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = decisionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid decision' }, { status: 400 })
   const input = parsed.data
   const result =

@@ -6,6 +6,7 @@ import { safeRedirectTo } from '~/utils/redirect'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export async function loader() {
   return redirect('/connect-wallet')
@@ -13,7 +14,7 @@ export async function loader() {
 
 /** The wallet card's and the connect page's form: `intent` connect (with a signed certificate) or disconnect. */
 export async function action({ request }: ActionFunctionArgs) {
-  const form = await request.formData()
+  const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'disconnect') {
     const cookie = await destroySession(getDb(), request)

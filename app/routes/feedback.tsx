@@ -10,11 +10,12 @@ import { FEEDBACK_TYPES, feedbackSchema } from '~/feedback/feedback'
 import { createFeedback } from '~/feedback/feedback.server'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'Send Feedback · ReCircle' }]
 
 export async function action({ request }: ActionFunctionArgs) {
-  const formData = await request.formData()
+  const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: feedbackSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const user = await getOptionalUser(request)

@@ -13,6 +13,7 @@ import { COPIED_MS, REFERRAL_REWARD_B3TR, inviteLink, mailtoHref, smsHref, socia
 import { getReferralStats } from '~/referrals/referrals.server'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
+import { readFormData } from '~/utils/form.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Invite Friends · ReCircle' }]
@@ -27,7 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
 /** Direct invitations open the phone's messaging or mail app (DECISIONS 16): nothing is sent by us. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const submission = parseWithZod(await request.formData(), { schema: inviteSchema })
+  const submission = parseWithZod(await readFormData(request), { schema: inviteSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const link = inviteLink(new URL(request.url).origin, user.referralCode)
   const value = submission.value

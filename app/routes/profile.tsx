@@ -15,6 +15,7 @@ import { countUserTransactions, listUserTransactions } from '~/users/history.ser
 import { updateUserSettings } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Profile · ReCircle' }]
@@ -61,7 +62,7 @@ const settingsSchema = z.object({
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const parsed = settingsSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = settingsSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: 'Unknown setting' }, { status: 400 })
   const enabled = parsed.data.enabled === 'true'
   const { setting } = parsed.data

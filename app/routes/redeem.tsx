@@ -11,6 +11,7 @@ import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { toastCookie, type Toast } from '~/utils/toast.server'
+import { readFormData } from '~/utils/form.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Redeem Tokens · ReCircle' }]
@@ -26,7 +27,7 @@ const claimSchema = z.object({ intent: z.literal('claim_all_tokens'), amountMill
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
-  const parsed = claimSchema.safeParse(Object.fromEntries(await request.formData()))
+  const parsed = claimSchema.safeParse(Object.fromEntries(await readFormData(request)))
   let toast: Toast
   if (!parsed.success) {
     toast = { title: 'Redemption failed', description: 'Failed to redeem tokens', variant: 'destructive' }
