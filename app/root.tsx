@@ -19,6 +19,7 @@ import { WalletCelebration } from '~/components/celebration'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster, type ToastInput } from '~/components/toaster'
 import { getBalanceMilli } from '~/rewards/ledger.server'
+import { displayStreak } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { isGatedPath } from '~/utils/gated-routes'
@@ -47,7 +48,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ? {
             id: user.id,
             walletAddress: user.walletAddress,
-            currentStreak: user.currentStreak,
+            currentStreak: displayStreak(user),
             balanceMilli: await getBalanceMilli(getDb(), user.id),
           }
         : null,

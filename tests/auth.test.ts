@@ -223,3 +223,14 @@ describe('user lookups', () => {
     expect(after.status).toBe(401)
   })
 })
+
+describe('displayed streak', () => {
+  it('shows a streak that ended before yesterday as 0', async () => {
+    const { displayStreak } = await import('../app/users/users.server')
+    const now = new Date('2026-11-21T10:00:00Z')
+    expect(displayStreak({ currentStreak: 4, lastStreakDay: '2026-11-21' }, now)).toBe(4)
+    expect(displayStreak({ currentStreak: 4, lastStreakDay: '2026-11-20' }, now)).toBe(4)
+    expect(displayStreak({ currentStreak: 4, lastStreakDay: '2026-11-19' }, now)).toBe(0)
+    expect(displayStreak({ currentStreak: 0, lastStreakDay: null }, now)).toBe(0)
+  })
+})

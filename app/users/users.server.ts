@@ -2,6 +2,7 @@ import crypto from 'node:crypto'
 import type { DB } from '#db/db.server'
 import type { UserRow } from '#db/schema'
 import { getBalanceMilli } from '~/rewards/ledger.server'
+import { effectiveStreak, utcDay } from '~/rewards/rules'
 
 export type User = {
   id: number
@@ -91,6 +92,11 @@ export async function updateUserSettings(
     .execute()
 }
 
+/** The streak to show: a streak whose last day is before yesterday is over (DECISIONS 15). */
+export function displayStreak(user: Pick<User, 'currentStreak' | 'lastStreakDay'>, now = new Date()) {
+  return effectiveStreak({ lastActiveDay: user.lastStreakDay, currentStreak: user.currentStreak, today: utcDay(now) })
+}
+
 /** The API shape of spec 1 §3 (tokenBalance in B3TR, exact to 0.001). */
 export async function toPublicUser(db: DB, user: User) {
   const balanceMilli = await getBalanceMilli(db, user.id)
@@ -98,7 +104,7 @@ export async function toPublicUser(db: DB, user: User) {
     id: user.id,
     walletAddress: user.walletAddress,
     tokenBalance: balanceMilli / 1000,
-    currentStreak: user.currentStreak,
-    streak: user.currentStreak,
+    currentStreak: displayStreak(user),
+    streak: displayStreak(user),
   }
 }
