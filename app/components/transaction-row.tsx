@@ -1,17 +1,9 @@
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
-import { displayAmountMilli, transactionTypeLabel } from '~/engagement/history'
+import { displayAmountMilli, transactionTypeLabel, type LedgerRowLike } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
 import { Icon, type IconName } from './icons'
 
-export type TransactionRowData = {
-  id: number
-  type: string
-  amountMilli: number
-  description: string
-  status: string
-  txHash: string | null
-  createdAt: string
-}
+export type TransactionRowData = LedgerRowLike
 
 const ICONS: Record<string, IconName> = {
   receipt_verification: 'receipt',

@@ -3,8 +3,9 @@
  * review; the other merchants are here so a clear "not eligible" can be given with a reason.
  */
 
-export const TRANSPORT_CATEGORIES = ['ride_share', 'public_transit', 'electric_vehicle', 'scooter_bike'] as const
-export type TransportCategory = (typeof TRANSPORT_CATEGORIES)[number]
+import { TRANSPORT_CATEGORIES, type TransportCategory } from '~/rewards/rules'
+
+export { TRANSPORT_CATEGORIES, type TransportCategory }
 
 export type MerchantKind =
   | 'transport'
