@@ -2,14 +2,15 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireAdmin } from '~/auth/auth.server'
 import { approveSubmission } from '~/submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export async function loader() {
-  return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 /** Approve & Reward: pays once however often or by however many admins it is called. */
 export async function action({ request, params }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  if (request.method !== 'POST') return methodNotAllowed()
   const admin = await requireAdmin(request, { api: true })
   const id = Number(params.id)
   if (!Number.isSafeInteger(id) || id <= 0) return json({ message: 'Submission not found' }, { status: 404 })

@@ -1,13 +1,14 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { createChallenge } from '~/auth/auth.server'
 import { getDb } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export async function loader() {
-  return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  if (request.method !== 'POST') return methodNotAllowed()
   const challenge = await createChallenge(getDb())
   return json(challenge, { headers: { 'Cache-Control': 'no-store' } })
 }

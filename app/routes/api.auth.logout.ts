@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { destroySession } from '~/auth/session.server'
 import { getDb } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export async function loader() {
-  return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -4,16 +4,17 @@ import { requireUser } from '~/auth/auth.server'
 import { DAILY_LIMIT_MESSAGE, STORE_ADDITION_REWARD_MILLI } from '~/rewards/rules'
 import { createSubmission } from '~/submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 const bodySchema = z.object({ userId: z.coerce.number().int(), formType: z.literal('store_submission') })
 
 export async function loader() {
-  return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 /** "I've Completed The Form": a pending submission, counted in the daily limit (DECISIONS 14). */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })
   const parsed = bodySchema.safeParse(await request.json().catch(() => null))
   if (!parsed.success) return json({ message: "Body must be { userId, formType: 'store_submission' }" }, { status: 400 })

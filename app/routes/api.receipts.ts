@@ -1,9 +1,10 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
 import { assertSelf, imageErrorResponse, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export async function loader() {
-  return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 /** Spec 1 §7 payload; the server uses its own analysis, `aiAnalysis` and reward hints are ignored. */

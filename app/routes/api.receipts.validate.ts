@@ -2,9 +2,10 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
 import { assertSelf, imageErrorResponse, readReceiptRequest, validateForUser } from '~/receipts/api.server'
 import { ReceiptImageError } from '~/receipts/image.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 export async function loader() {
-  return json({ error: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 /** Spec 1 §7: the image as a data URL (or multipart) → the server's full analysis result. */

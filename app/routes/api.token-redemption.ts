@@ -4,6 +4,7 @@ import { requireUser } from '~/auth/auth.server'
 import { NO_TOKENS_MESSAGE, claimAllTokens } from '~/claims/claims.server'
 import { b3trToMilli } from '~/rewards/money'
 import { getDb } from '~/utils/db.server'
+import { methodNotAllowed } from '~/utils/http.server'
 
 const bodySchema = z.object({
   userId: z.coerce.number().int(),
@@ -12,12 +13,12 @@ const bodySchema = z.object({
 })
 
 export async function loader() {
-  return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  return methodNotAllowed()
 }
 
 /** Claim All (DECISIONS 8, 9): `amount` must be the whole current balance in B3TR. */
 export async function action({ request }: ActionFunctionArgs) {
-  if (request.method !== 'POST') return json({ message: 'Use POST' }, { status: 405, headers: { Allow: 'POST' } })
+  if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })
   const parsed = bodySchema.safeParse(await request.json().catch(() => null))
   if (!parsed.success) return json({ message: "Body must be { userId, amount, type: 'claim_all_tokens' }" }, { status: 400 })
