@@ -7,7 +7,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { analyzeReceipt } from '~/receipts/analyze.server'
-import type { PreprocessOptions } from '~/receipts/image.server'
+import { ReceiptImageError, type PreprocessOptions } from '~/receipts/image.server'
 import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/receipts/ocr.server'
 import type { ReceiptAnalysis } from '~/receipts/types'
 
@@ -44,6 +44,7 @@ async function main() {
   if (saveDir) fs.mkdirSync(saveDir, { recursive: true })
   const items = truth.filter((t) => !only || new RegExp(only).test(t.file))
   const results: Array<{ t: Truth; a: ReceiptAnalysis }> = []
+  let refused = 0
   await pool?.warmUp()
   const started = performance.now()
   const cpu0 = process.cpuUsage()
@@ -59,8 +60,15 @@ async function main() {
             if (saveDir) fs.writeFileSync(cached, JSON.stringify(r))
             return r
           }
-      const a = await analyzeReceipt(fs.readFileSync(file), { ocr, preprocess })
-      results.push({ t, a })
+      try {
+        const a = await analyzeReceipt(fs.readFileSync(file), { ocr, preprocess })
+        results.push({ t, a })
+      } catch (e) {
+        // A photo the input checks refuse (too small, unreadable) counts as a miss on every field.
+        if (!(e instanceof ReceiptImageError)) throw e
+        console.log(`${t.file.padEnd(24)} refused: ${e.message}`)
+        refused++
+      }
     }
   })
   await Promise.all(workers)
@@ -93,7 +101,7 @@ async function main() {
     auto += +isAuto
     wrongAuto += +wrong
     if (t.expect === 'auto') {
-      goodCount++
+      goodCount++ // (refused photos are not counted here: they never reach a verdict)
       goodAuto += +(isAuto && !wrong)
     }
     const decision = isAuto ? 'AUTO' : a.needsManualReview ? 'review' : 'reject'
@@ -107,10 +115,10 @@ async function main() {
       console.log(`    reasons: ${a.reasons.join(' | ')}`)
     }
   }
-  const n = results.length
+  const n = results.length + refused
   const pct = (x: number) => `${((100 * x) / n).toFixed(1)}%`
   console.log(
-    `\nn=${n} vendor ${pct(vendor)} category ${pct(category)} total ${pct(total)} date ${pct(date)} | auto ${auto} wrongAuto ${wrongAuto} goodAuto ${goodAuto}/${goodCount} | ${(elapsed / n).toFixed(0)} ms/receipt wall, ${(cpuMs / n).toFixed(0)} ms/receipt cpu`,
+    `\nn=${n} vendor ${pct(vendor)} category ${pct(category)} total ${pct(total)} date ${pct(date)} | auto ${auto} wrongAuto ${wrongAuto} goodAuto ${goodAuto}/${goodCount}${refused ? ` refused ${refused}` : ''} | ${(elapsed / n).toFixed(0)} ms/receipt wall, ${(cpuMs / n).toFixed(0)} ms/receipt cpu`,
   )
 }
 

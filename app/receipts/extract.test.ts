@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addsUp, extractReceipt, findPaymentMethod, parseAmounts, parseDates } from '~/receipts/extract'
+import { addsUp, extractReceipt, itemsAddingUp, findPaymentMethod, parseAmounts, parseDates } from '~/receipts/extract'
 
 describe('parseDates', () => {
   test.each([
@@ -65,6 +65,44 @@ test('addsUp: a run of items just above the total', () => {
   expect(addsUp([342.44], 342.44)).toBe(true)
   expect(addsUp([35.32, 3.42], 38.73)).toBe(false)
   expect(addsUp([35.32, 3.42], 38.73, 1)).toBe(true)
+  expect(itemsAddingUp([47, 1.2, 5], 53.2)).toBe(3)
+  expect(itemsAddingUp([20, 4.99], 4.99)).toBe(1)
+  expect(itemsAddingUp([35.32, 3.42], 38.73)).toBe(0)
+})
+
+describe('a single item equal to the total', () => {
+  const read = (item: string, total: string) =>
+    extractReceipt({
+      text: '',
+      lines: [
+        { text: 'Bird', confidence: 95 },
+        { text: 'Date: May 6, 2026', confidence: 93 },
+        { text: `Unlock fee ${item}`, confidence: 72 },
+        { text: `Amount charged ${total}`, confidence: 86 },
+        { text: 'Cash', confidence: 95 },
+      ],
+    })
+
+  test('confirms the total when both copies read cleanly', () => {
+    expect(read('$23.51', '$23.51').signals.totalCheck).toBe('sum')
+  })
+
+  // Seen on a blurred synthetic photo: '$23.51' twice, read as '$2151' and '$21.51'.
+  test.each([
+    ['$2151', '$21.51'],
+    ['$21.51', '$2151'],
+    ['S21.51', '$21.51'],
+  ])('is no cross-check when a copy needed a repair (%s / %s)', (item, total) => {
+    const r = read(item, total)
+    expect(r.totalAmount).toBe(21.51)
+    expect(r.signals.totalCheck).not.toBe('sum')
+  })
+
+  test('two items adding up still confirm a repaired total', () => {
+    const r = extractReceipt('Bird\nMay 6, 2026\nUnlock $1.00\nMinutes $2251\nTotal $23.51')
+    expect(r.totalAmount).toBe(23.51)
+    expect(r.signals.totalCheck).toBe('sum')
+  })
 })
 
 describe('extractReceipt', () => {

@@ -315,12 +315,22 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     .filter((a): a is Amount => a !== null)
   const itemValues = items.map((a) => itemValue(a, amount.value))
   const base = { label: label.label, strength: label.strength, confidence: totalLine.confidence, items: itemValues }
+  let weakMatch: number | null = null
   for (const tolerance of [0, 1]) {
     for (const candidate of [amount.value, ...amount.alternatives]) {
-      if (addsUp(itemValues, candidate, tolerance)) {
-        const check: TotalCheck = tolerance === 0 ? 'sum' : 'near-sum'
-        return { ...base, value: candidate, repaired: amount.repaired || candidate !== amount.value, check }
+      const used = itemsAddingUp(itemValues, candidate, tolerance)
+      if (used === 0) continue
+      const repaired = amount.repaired || candidate !== amount.value
+      // One item equal to the total is the same figure printed twice: when either copy needed a
+      // repair, the same blurred glyphs may simply have been misread the same way twice ('$23.51'
+      // read as '$21.51' and '$2151'), so that is no cross-check.
+      const weak = used === 1 && (repaired || items[items.length - 1].repaired || itemValues[itemValues.length - 1] !== items[items.length - 1].value)
+      if (weak) {
+        weakMatch ??= candidate
+        continue
       }
+      const check: TotalCheck = tolerance === 0 ? 'sum' : 'near-sum'
+      return { ...base, value: candidate, repaired, check }
     }
   }
   // E-mail receipts often print the total first and the breakdown below it.
@@ -329,6 +339,10 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   const repeated = after.some((a) => cents(a.value) === cents(amount.value))
+  if (!repeated && weakMatch !== null) {
+    // The reading the item supports is still the likelier one, but it stays unchecked.
+    return { ...base, value: weakMatch, repaired: amount.repaired || weakMatch !== amount.value, check: 'none' }
+  }
   const check: TotalCheck = repeated ? 'repeated' : itemValues.length > 0 ? 'mismatch' : 'none'
   return { ...base, value: amount.value, repaired: amount.repaired, check }
 }
@@ -343,13 +357,18 @@ function itemValue(item: Amount, total: number): number {
 
 /** True when the last k items (k >= 1) sum to the total: single items, items + fees, subtotal + tax. */
 export function addsUp(items: number[], total: number, toleranceCents = 0): boolean {
+  return itemsAddingUp(items, total, toleranceCents) > 0
+}
+
+/** How many of the last items sum to the total (the fewest that do), or 0. */
+export function itemsAddingUp(items: number[], total: number, toleranceCents = 0): number {
   let sum = 0
   const target = cents(total)
   for (let i = items.length - 1; i >= 0; i--) {
     sum += cents(items[i])
-    if (Math.abs(sum - target) <= toleranceCents) return true
+    if (Math.abs(sum - target) <= toleranceCents) return items.length - i
   }
-  return false
+  return 0
 }
 
 /**
