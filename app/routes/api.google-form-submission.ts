@@ -4,7 +4,7 @@ import { requireUser } from '~/auth/auth.server'
 import { DAILY_LIMIT_MESSAGE, STORE_ADDITION_REWARD_MILLI } from '~/rewards/rules'
 import { createSubmission } from '~/submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { methodNotAllowed, readOwnJsonBody } from '~/utils/http.server'
 
 const bodySchema = z.object({ userId: z.coerce.number().int(), formType: z.literal('store_submission') })
 
@@ -16,9 +16,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })
-  const parsed = bodySchema.safeParse(await request.json().catch(() => null))
-  if (!parsed.success) return json({ message: "Body must be { userId, formType: 'store_submission' }" }, { status: 400 })
-  if (parsed.data.userId !== user.id) return json({ message: 'Forbidden' }, { status: 403 })
+  await readOwnJsonBody(request, user.id, bodySchema, "{ userId, formType: 'store_submission' }")
   const result = await createSubmission(getDb(), { userId: user.id, source: 'external_form' })
   if (!result.ok) return json({ message: `Daily action limit reached. ${DAILY_LIMIT_MESSAGE}` }, { status: 429 })
   return json({ success: true, submissionId: result.submission.id, status: 'pending', potentialReward: STORE_ADDITION_REWARD_MILLI / 1000 })

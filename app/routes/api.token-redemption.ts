@@ -4,7 +4,7 @@ import { requireUser } from '~/auth/auth.server'
 import { NO_TOKENS_MESSAGE, claimAllTokens } from '~/claims/claims.server'
 import { b3trToMilli } from '~/rewards/money'
 import { getDb } from '~/utils/db.server'
-import { methodNotAllowed } from '~/utils/http.server'
+import { methodNotAllowed, readOwnJsonBody } from '~/utils/http.server'
 
 const bodySchema = z.object({
   userId: z.coerce.number().int(),
@@ -20,11 +20,9 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })
-  const parsed = bodySchema.safeParse(await request.json().catch(() => null))
-  if (!parsed.success) return json({ message: "Body must be { userId, amount, type: 'claim_all_tokens' }" }, { status: 400 })
-  if (parsed.data.userId !== user.id) return json({ message: 'Forbidden' }, { status: 403 })
-  if (parsed.data.amount <= 0) return json({ message: NO_TOKENS_MESSAGE }, { status: 400 })
-  const result = await claimAllTokens(getDb(), { userId: user.id, amountMilli: b3trToMilli(parsed.data.amount) })
+  const body = await readOwnJsonBody(request, user.id, bodySchema, "{ userId, amount, type: 'claim_all_tokens' }")
+  if (body.amount <= 0) return json({ message: NO_TOKENS_MESSAGE }, { status: 400 })
+  const result = await claimAllTokens(getDb(), { userId: user.id, amountMilli: b3trToMilli(body.amount) })
   if (!result.ok) return json({ message: result.error }, { status: result.code === 'no_tokens' ? 400 : 409 })
   return json({
     success: true,
