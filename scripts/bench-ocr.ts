@@ -10,15 +10,7 @@ import { fileURLToPath } from 'node:url'
 import { analyzeReceipt } from '~/receipts/analyze.server'
 import { closeOcrPool, getOcrPool } from '~/receipts/ocr.server'
 import type { ReceiptAnalysis } from '~/receipts/types'
-
-type Truth = {
-  file: string
-  vendor: string
-  category: string | null
-  totalAmount: number
-  purchaseDate: string
-  expect: 'auto' | 'review' | 'reject'
-}
+import { scoreAnalysis, type Truth } from './receipt-truth'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const IMAGE = /\.(jpe?g|png|webp|gif|heic|heif|avif|tiff?)$/i
@@ -37,9 +29,6 @@ function percentile(sorted: number[], q: number): number {
   const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))
   return sorted[i]
 }
-
-const sameName = (a: string | null, b: string) => (a ?? '').trim().toLowerCase() === b.trim().toLowerCase()
-const sameAmount = (a: number | null, b: number) => a !== null && Math.abs(a - b) < 0.005
 
 async function main() {
   const dir = path.resolve(process.argv[2] ?? path.join(repoRoot, '..', 'shared', 'receipts-dev'))
@@ -67,16 +56,13 @@ async function main() {
   await closeOcrPool()
 
   const times = results.map((r) => r.ms).sort((a, b) => a - b)
-  const scored = truth ? results.filter((r) => truth.has(r.file)) : []
-  const fraction = (ok: (r: (typeof results)[number], t: Truth) => boolean) =>
-    scored.length === 0 ? null : round(scored.filter((r) => ok(r, truth!.get(r.file)!)).length / scored.length, 3)
-  const isAuto = (a: ReceiptAnalysis | null) => Boolean(a && a.isAcceptable && !a.needsManualReview)
-  const correct = (a: ReceiptAnalysis, t: Truth) =>
-    t.expect === 'auto' && a.category === t.category && sameAmount(a.totalAmount, t.totalAmount) && a.purchaseDate === t.purchaseDate
-  const autoApproved = results.filter((r) => isAuto(r.analysis)).length
-  const wrongAutoApprovals = scored.filter((r) => isAuto(r.analysis) && !correct(r.analysis!, truth!.get(r.file)!)).length
-  const good = scored.filter((r) => truth!.get(r.file)!.expect === 'auto')
-  const goodAuto = good.filter((r) => isAuto(r.analysis) && correct(r.analysis!, truth!.get(r.file)!)).length
+  const scored = truth ? results.filter((r) => truth.has(r.file)).map((r) => ({ t: truth.get(r.file)!, s: scoreAnalysis(r.analysis, truth.get(r.file)!) })) : []
+  const fraction = (field: 'vendor' | 'category' | 'total' | 'date') =>
+    scored.length === 0 ? null : round(scored.filter((x) => x.s[field]).length / scored.length, 3)
+  const autoApproved = results.filter((r) => r.analysis?.isAcceptable && !r.analysis.needsManualReview).length
+  const wrongAutoApprovals = scored.filter((x) => x.s.wrongAuto).length
+  const good = scored.filter((x) => x.t.expect === 'auto')
+  const goodAuto = good.filter((x) => x.s.auto && !x.s.wrongAuto).length
 
   console.log(
     JSON.stringify({
@@ -86,10 +72,10 @@ async function main() {
       p90Ms: Math.round(percentile(times, 0.9)),
       receiptsPerSecond: round(results.length / (elapsed / 1000), 2),
       accuracy: {
-        vendor: fraction((r, t) => sameName(r.analysis?.storeName ?? null, t.vendor)),
-        category: fraction((r, t) => (r.analysis?.category ?? null) === t.category),
-        total: fraction((r, t) => sameAmount(r.analysis?.totalAmount ?? null, t.totalAmount)),
-        date: fraction((r, t) => r.analysis?.purchaseDate === t.purchaseDate),
+        vendor: fraction('vendor'),
+        category: fraction('category'),
+        total: fraction('total'),
+        date: fraction('date'),
       },
       autoApproved,
       wrongAutoApprovals: truth ? wrongAutoApprovals : null,

@@ -10,16 +10,7 @@ import { analyzeReceipt } from '~/receipts/analyze.server'
 import { ReceiptImageError, type PreprocessOptions } from '~/receipts/image.server'
 import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/receipts/ocr.server'
 import type { ReceiptAnalysis } from '~/receipts/types'
-
-type Truth = {
-  file: string
-  vendor: string
-  category: string | null
-  totalAmount: number
-  purchaseDate: string
-  expect: 'auto' | 'review' | 'reject'
-  render?: { hard?: boolean }
-}
+import { scoreAnalysis, type Truth } from './receipt-truth'
 
 function arg(name: string): string | undefined {
   const i = process.argv.indexOf(name)
@@ -43,8 +34,8 @@ async function main() {
       })
   if (saveDir) fs.mkdirSync(saveDir, { recursive: true })
   const items = truth.filter((t) => !only || new RegExp(only).test(t.file))
-  const results: Array<{ t: Truth; a: ReceiptAnalysis }> = []
-  let refused = 0
+  // a: null for a photo the input checks refuse (too small, unreadable): a miss on every field.
+  const results: Array<{ t: Truth; a: ReceiptAnalysis | null; refusal?: string }> = []
   await pool?.warmUp()
   const started = performance.now()
   const cpu0 = process.cpuUsage()
@@ -64,10 +55,8 @@ async function main() {
         const a = await analyzeReceipt(fs.readFileSync(file), { ocr, preprocess })
         results.push({ t, a })
       } catch (e) {
-        // A photo the input checks refuse (too small, unreadable) counts as a miss on every field.
         if (!(e instanceof ReceiptImageError)) throw e
-        console.log(`${t.file.padEnd(24)} refused: ${e.message}`)
-        refused++
+        results.push({ t, a: null, refusal: e.message })
       }
     }
   })
@@ -77,37 +66,23 @@ async function main() {
   const cpuMs = (cpu.user + cpu.system) / 1000
   await pool?.terminate()
   results.sort((x, y) => x.t.file.localeCompare(y.t.file))
-  let vendor = 0
-  let category = 0
-  let total = 0
-  let date = 0
-  let auto = 0
-  let wrongAuto = 0
-  let goodAuto = 0
-  let goodCount = 0
-  for (const { t, a } of results) {
-    const ok = {
-      v: (a.storeName ?? '').toLowerCase() === t.vendor.toLowerCase(),
-      c: a.category === t.category,
-      t: a.totalAmount !== null && Math.abs(a.totalAmount - t.totalAmount) < 0.005,
-      d: a.purchaseDate === t.purchaseDate,
-    }
-    vendor += +ok.v
-    category += +ok.c
-    total += +ok.t
-    date += +ok.d
-    const isAuto = a.isAcceptable && !a.needsManualReview
-    const wrong = isAuto && (t.expect !== 'auto' || !ok.t || !ok.d || !ok.c)
-    auto += +isAuto
-    wrongAuto += +wrong
+  const count = { vendor: 0, category: 0, total: 0, date: 0, auto: 0, wrongAuto: 0, goodAuto: 0, good: 0, refused: 0 }
+  for (const { t, a, refusal } of results) {
+    const ok = scoreAnalysis(a, t)
+    for (const field of ['vendor', 'category', 'total', 'date', 'auto', 'wrongAuto'] as const) count[field] += +ok[field]
     if (t.expect === 'auto') {
-      goodCount++ // (refused photos are not counted here: they never reach a verdict)
-      goodAuto += +(isAuto && !wrong)
+      count.good++
+      count.goodAuto += +(ok.auto && !ok.wrongAuto)
     }
-    const decision = isAuto ? 'AUTO' : a.needsManualReview ? 'review' : 'reject'
-    const flags = `${ok.v ? '.' : 'V'}${ok.c ? '.' : 'C'}${ok.t ? '.' : 'T'}${ok.d ? '.' : 'D'}`
+    if (!a) {
+      count.refused++
+      console.log(`${t.file.padEnd(24)} refused: ${refusal}`)
+      continue
+    }
+    const decision = ok.auto ? 'AUTO' : a.needsManualReview ? 'review' : 'reject'
+    const flags = `${ok.vendor ? '.' : 'V'}${ok.category ? '.' : 'C'}${ok.total ? '.' : 'T'}${ok.date ? '.' : 'D'}`
     const expected = t.expect === 'auto' ? 'AUTO' : t.expect
-    const mark = wrong ? ' !!WRONG' : decision !== expected ? ' *' : ''
+    const mark = ok.wrongAuto ? ' !!WRONG' : decision !== expected ? ' *' : ''
     console.log(
       `${t.file.padEnd(24)} ${flags} ${decision.padEnd(6)} conf=${a.confidence.toFixed(2)} ${String(a.storeName).padEnd(14)} ${String(a.totalAmount).padEnd(7)} ${a.purchaseDate} ${a.timings.preprocessMs}+${a.timings.ocrMs}ms${t.render?.hard ? ' hard' : ''}${mark}`,
     )
@@ -115,10 +90,10 @@ async function main() {
       console.log(`    reasons: ${a.reasons.join(' | ')}`)
     }
   }
-  const n = results.length + refused
+  const n = results.length
   const pct = (x: number) => `${((100 * x) / n).toFixed(1)}%`
   console.log(
-    `\nn=${n} vendor ${pct(vendor)} category ${pct(category)} total ${pct(total)} date ${pct(date)} | auto ${auto} wrongAuto ${wrongAuto} goodAuto ${goodAuto}/${goodCount}${refused ? ` refused ${refused}` : ''} | ${(elapsed / n).toFixed(0)} ms/receipt wall, ${(cpuMs / n).toFixed(0)} ms/receipt cpu`,
+    `\nn=${n} vendor ${pct(count.vendor)} category ${pct(count.category)} total ${pct(count.total)} date ${pct(count.date)} | auto ${count.auto} wrongAuto ${count.wrongAuto} goodAuto ${count.goodAuto}/${count.good}${count.refused ? ` refused ${count.refused}` : ''} | ${(elapsed / n).toFixed(0)} ms/receipt wall, ${(cpuMs / n).toFixed(0)} ms/receipt cpu`,
   )
 }
 

@@ -1,0 +1,37 @@
+/**
+ * The ground truth of a receipt folder (`truth.json`, the dev corpus's format) and the one
+ * definition of "right" that bench-ocr and eval-receipts both score with.
+ */
+import type { ReceiptAnalysis } from '~/receipts/types'
+
+export type Truth = {
+  file: string
+  vendor: string
+  category: string | null
+  totalAmount: number
+  purchaseDate: string
+  expect: 'auto' | 'review' | 'reject'
+  render?: { hard?: boolean }
+}
+
+export type Score = {
+  vendor: boolean
+  category: boolean
+  total: boolean
+  date: boolean
+  /** Approved without a human. */
+  auto: boolean
+  /** Approved without a human, but not a good transport receipt or read wrong. */
+  wrongAuto: boolean
+}
+
+/** A refused or failed analysis (null) scores as wrong on every field and not approved. */
+export function scoreAnalysis(a: ReceiptAnalysis | null, t: Truth): Score {
+  const vendor = (a?.storeName ?? '').trim().toLowerCase() === t.vendor.trim().toLowerCase()
+  const category = (a?.category ?? null) === t.category
+  const total = a?.totalAmount != null && Math.abs(a.totalAmount - t.totalAmount) < 0.005
+  const date = a?.purchaseDate === t.purchaseDate
+  const auto = Boolean(a && a.isAcceptable && !a.needsManualReview)
+  const wrongAuto = auto && (t.expect !== 'auto' || !category || !total || !date)
+  return { vendor, category, total, date, auto, wrongAuto }
+}
