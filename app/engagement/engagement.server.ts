@@ -1,7 +1,8 @@
 // Data access for the engagement screens: reads the ledger, the approved receipts and the streak,
 // and feeds them to the pure rules (achievements.ts, badges.ts, impact.ts, history.ts).
 import type { DB } from '#db/db.server'
-import { FUND_TYPES, recordEntry } from '~/rewards/ledger.server'
+import { recordEntry } from '~/rewards/ledger.server'
+import { listUserTransactions } from '~/users/history.server'
 import { MILLI_PER_B3TR } from '~/rewards/money'
 import { effectiveStreak, sumMilli, SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli, utcDay } from '~/rewards/rules'
 import {
@@ -41,25 +42,8 @@ interface ApprovedReceipt {
 }
 
 /** The user's own entries (fund shares are the app's), oldest first. */
-async function listLedger(db: DB, userId: number): Promise<LedgerRow[]> {
-  const rows = await db
-    .selectFrom('transactions')
-    .select(['id', 'type', 'amount_milli', 'description', 'status', 'tx_hash', 'receipt_id', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('type', 'not in', FUND_TYPES)
-    .orderBy('created_at', 'asc')
-    .orderBy('id', 'asc')
-    .execute()
-  return rows.map((r) => ({
-    id: r.id,
-    type: r.type,
-    amountMilli: r.amount_milli,
-    description: r.description,
-    status: r.status,
-    txHash: r.tx_hash,
-    receiptId: r.receipt_id,
-    createdAt: r.created_at,
-  }))
+function listLedger(db: DB, userId: number): Promise<LedgerRow[]> {
+  return listUserTransactions(db, userId, { order: 'oldest' })
 }
 
 async function listApprovedReceipts(db: DB, userId: number): Promise<ApprovedReceipt[]> {

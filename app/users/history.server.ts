@@ -10,32 +10,39 @@ export type HistoryEntry = {
   description: string
   status: string
   txHash: string | null
+  receiptId: number | null
   createdAt: string
 }
 
-/** The user's own ledger entries, newest first (fund shares are the app's, not shown). */
-export async function listUserTransactions(db: DB, userId: number, opts: { limit: number; offset?: number }) {
+/**
+ * The user's own ledger entries (fund shares are the app's, not shown), newest first; `oldest`
+ * for the engagement rules, which replay them in order.
+ */
+export async function listUserTransactions(
+  db: DB,
+  userId: number,
+  opts: { limit?: number; offset?: number; order?: 'newest' | 'oldest' } = {},
+): Promise<HistoryEntry[]> {
+  const direction = opts.order === 'oldest' ? 'asc' : 'desc'
   const rows = await db
     .selectFrom('transactions')
-    .select(['id', 'type', 'amount_milli', 'description', 'status', 'tx_hash', 'created_at'])
+    .select(['id', 'type', 'amount_milli', 'description', 'status', 'tx_hash', 'receipt_id', 'created_at'])
     .where('user_id', '=', userId)
     .where('type', 'not in', FUND_TYPES)
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(opts.limit)
-    .offset(opts.offset ?? 0)
+    .orderBy('created_at', direction)
+    .orderBy('id', direction)
+    .$if(opts.limit !== undefined, (q) => q.limit(opts.limit!).offset(opts.offset ?? 0))
     .execute()
-  return rows.map(
-    (r): HistoryEntry => ({
-      id: r.id,
-      type: r.type,
-      amountMilli: r.amount_milli,
-      description: r.description,
-      status: r.status,
-      txHash: r.tx_hash,
-      createdAt: r.created_at,
-    }),
-  )
+  return rows.map((r) => ({
+    id: r.id,
+    type: r.type,
+    amountMilli: r.amount_milli,
+    description: r.description,
+    status: r.status,
+    txHash: r.tx_hash,
+    receiptId: r.receipt_id,
+    createdAt: r.created_at,
+  }))
 }
 
 export async function countUserTransactions(db: DB, userId: number) {
