@@ -1,10 +1,10 @@
 // Data access for the engagement screens: reads the ledger, the approved receipts and the streak,
 // and feeds them to the pure rules (achievements.ts, badges.ts, impact.ts, history.ts).
 import type { DB } from '#db/db.server'
-import { recordEntry } from '~/rewards/ledger.server'
+import { creditReward } from '~/rewards/ledger.server'
 import { listUserTransactions } from '~/users/history.server'
 import { MILLI_PER_B3TR } from '~/rewards/money'
-import { effectiveStreak, sumMilli, SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli, utcDay } from '~/rewards/rules'
+import { effectiveStreak, sumMilli, utcDay } from '~/rewards/rules'
 import {
   achievementRewardKey,
   achievementRewardsDue,
@@ -164,24 +164,18 @@ export async function creditAchievementRewards(trx: DB, userId: number, now = ne
   const credited: AchievementKey[] = []
   for (const due of achievementRewardsDue(evaluateAchievements(facts), paid)) {
     const base = { user_id: userId, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null, created_at: now.toISOString() }
-    const written = await recordEntry(trx, {
-      ...base,
-      type: 'achievement_reward',
-      amount_milli: due.amountMilli,
-      description: due.description,
-      status: 'completed',
-      idempotency_key: achievementRewardKey(userId, due.key),
-    })
-    if (!written) continue
-    await recordEntry(trx, {
-      ...base,
-      type: 'sustainability_app',
-      amount_milli: sustainabilityShareMilli(due.amountMilli),
-      description: `Sustainability fund: ${SUSTAINABILITY_SHARE_PERCENT}% of ${due.description}`,
-      status: 'completed',
-      idempotency_key: `${achievementRewardKey(userId, due.key)}:sustainability_app`,
-    })
-    credited.push(due.key)
+    const written = await creditReward(
+      trx,
+      {
+        ...base,
+        type: 'achievement_reward',
+        amount_milli: due.amountMilli,
+        description: due.description,
+        idempotency_key: achievementRewardKey(userId, due.key),
+      },
+      due.description,
+    )
+    if (written) credited.push(due.key)
   }
   return credited
 }

@@ -6,12 +6,11 @@ import { recordAudit } from '~/admin/audit.server'
 import { achievementRewardDescription } from '~/engagement/achievements'
 import { rewardReferrerForFirstAcceptedReceipt } from '~/referrals/referrals.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
-import { recordEntry } from '~/rewards/ledger.server'
+import { creditReward } from '~/rewards/ledger.server'
 import {
   computeReceiptReward,
   FIRST_RECEIPT_BONUS_MILLI,
   nextStreak,
-  sustainabilityShareMilli,
   utcDay,
   type ReceiptReward,
 } from '~/rewards/rules'
@@ -334,40 +333,31 @@ export async function creditReceipt(
   const reward = computeReceiptReward({ category: input.category, amountCents: input.amountCents, streak: input.streak })
   const created_at = input.now.toISOString()
   const base = { user_id: input.userId, receipt_id: input.receiptId, tx_hash: null, store_submission_id: null, referral_id: null, created_at }
-  const credited = await recordEntry(trx as DB, {
-    ...base,
-    type: 'receipt_verification',
-    amount_milli: reward.totalMilli,
-    description: `Receipt verified: ${reward.total} B3TR`,
-    status: 'completed',
-    idempotency_key: `receipt:${input.receiptId}`,
-  })
-  if (!credited) return { reward, firstReceiptBonusMilli: 0 }
-  await recordEntry(trx as DB, {
-    ...base,
-    type: 'sustainability_app',
-    amount_milli: sustainabilityShareMilli(reward.totalMilli),
-    description: `Sustainability fund: 30% of receipt #${input.receiptId}`,
-    status: 'completed',
-    idempotency_key: `receipt:${input.receiptId}:sustainability_app`,
-  })
-  const bonus = await recordEntry(trx as DB, {
-    ...base,
-    type: 'achievement_reward',
-    amount_milli: FIRST_RECEIPT_BONUS_MILLI,
-    description: achievementRewardDescription('first_receipt'),
-    status: 'completed',
-    idempotency_key: `achievement:${input.userId}:first_receipt`,
-  })
-  if (bonus) {
-    await recordEntry(trx as DB, {
+  const credited = await creditReward(
+    trx as DB,
+    {
       ...base,
-      type: 'sustainability_app',
-      amount_milli: sustainabilityShareMilli(FIRST_RECEIPT_BONUS_MILLI),
-      description: 'Sustainability fund: 30% of Achievement Reward: first_receipt',
-      status: 'completed',
-      idempotency_key: `achievement:${input.userId}:first_receipt:sustainability_app`,
-    })
+      type: 'receipt_verification',
+      amount_milli: reward.totalMilli,
+      description: `Receipt verified: ${reward.total} B3TR`,
+      idempotency_key: `receipt:${input.receiptId}`,
+    },
+    `receipt #${input.receiptId}`,
+  )
+  if (!credited) return { reward, firstReceiptBonusMilli: 0 }
+  const bonusDescription = achievementRewardDescription('first_receipt')
+  const bonus = await creditReward(
+    trx as DB,
+    {
+      ...base,
+      type: 'achievement_reward',
+      amount_milli: FIRST_RECEIPT_BONUS_MILLI,
+      description: bonusDescription,
+      idempotency_key: `achievement:${input.userId}:first_receipt`,
+    },
+    bonusDescription,
+  )
+  if (bonus) {
     // A friend's first accepted receipt pays the referrer (once, by its own ledger key).
     await rewardReferrerForFirstAcceptedReceipt(trx as DB, input.userId, input.now)
   }

@@ -2,8 +2,8 @@ import { createCookie } from '@remix-run/node'
 import type { Kysely } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database } from '#db/schema'
-import { recordEntry } from '~/rewards/ledger.server'
-import { REFERRAL_REWARD_MILLI, sustainabilityShareMilli } from '~/rewards/rules'
+import { creditReward } from '~/rewards/ledger.server'
+import { REFERRAL_REWARD_MILLI } from '~/rewards/rules'
 import { normalizeReferralCode } from './referrals'
 
 /**
@@ -94,23 +94,18 @@ export async function rewardReferrerForFirstAcceptedReceipt(
   if (!referral || referral.rewarded_at !== null) return { rewarded: false }
   const at = now.toISOString()
   const base = { user_id: referral.referrer_user_id, referral_id: referral.id, receipt_id: null, store_submission_id: null, tx_hash: null, created_at: at }
-  const credited = await recordEntry(trx as DB, {
-    ...base,
-    type: 'referral_reward',
-    amount_milli: REFERRAL_REWARD_MILLI,
-    description: 'Referral reward: your friend scanned their first receipt',
-    status: 'completed',
-    idempotency_key: `referral:${referral.id}`,
-  })
+  const credited = await creditReward(
+    trx as DB,
+    {
+      ...base,
+      type: 'referral_reward',
+      amount_milli: REFERRAL_REWARD_MILLI,
+      description: 'Referral reward: your friend scanned their first receipt',
+      idempotency_key: `referral:${referral.id}`,
+    },
+    `referral #${referral.id}`,
+  )
   if (!credited) return { rewarded: false }
-  await recordEntry(trx as DB, {
-    ...base,
-    type: 'sustainability_app',
-    amount_milli: sustainabilityShareMilli(REFERRAL_REWARD_MILLI),
-    description: `Sustainability fund: 30% of referral #${referral.id}`,
-    status: 'completed',
-    idempotency_key: `referral:${referral.id}:sustainability_app`,
-  })
   await trx.updateTable('referrals').set({ rewarded_at: at }).where('id', '=', referral.id).where('rewarded_at', 'is', null).execute()
   return { rewarded: true, referrerUserId: referral.referrer_user_id, amountMilli: REFERRAL_REWARD_MILLI }
 }

@@ -1,6 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { NewTransaction, TransactionType } from '#db/schema'
+import { SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli } from '~/rewards/rules'
 
 /** Entries that belong to the app's funds, not to the user's balance. */
 export const FUND_TYPES: readonly TransactionType[] = ['sustainability_app', 'sustainability_creator']
@@ -29,4 +30,26 @@ export async function recordEntry(db: DB, entry: Omit<NewTransaction, 'created_a
     .onConflict((oc) => oc.column('idempotency_key').doNothing())
     .executeTakeFirst()
   return Number(result.numInsertedOrUpdatedRows ?? 0) === 1
+}
+
+/**
+ * Credit a completed reward once together with the app fund's share of it (spec 1 §9), written
+ * under the reward's key + ':sustainability_app' and described as 'Sustainability fund: 30% of
+ * <shareOf>'. Returns false and writes nothing when the reward's key was already paid.
+ */
+export async function creditReward(
+  db: DB,
+  entry: Omit<NewTransaction, 'created_at' | 'status'> & { created_at?: string },
+  shareOf: string,
+): Promise<boolean> {
+  if (!(await recordEntry(db, { ...entry, status: 'completed' }))) return false
+  await recordEntry(db, {
+    ...entry,
+    type: 'sustainability_app',
+    amount_milli: sustainabilityShareMilli(entry.amount_milli),
+    description: `Sustainability fund: ${SUSTAINABILITY_SHARE_PERCENT}% of ${shareOf}`,
+    status: 'completed',
+    idempotency_key: `${entry.idempotency_key}:sustainability_app`,
+  })
+  return true
 }

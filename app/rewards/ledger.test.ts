@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { signInNewUser } from '../../tests/utils/requests'
 import { getDb } from '../utils/db.server'
-import { getBalanceMilli, recordEntry } from './ledger.server'
+import { creditReward, getBalanceMilli, recordEntry } from './ledger.server'
 
 describe('ledger', () => {
   it('derives the balance from the user entries, excluding fund shares and failed entries', async () => {
@@ -36,5 +36,23 @@ describe('ledger', () => {
         idempotency_key: `frac-${user.id}`, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null,
       }),
     ).rejects.toThrow(/integers/)
+  })
+
+  it('credits a reward and the app fund share once', async () => {
+    const { user } = await signInNewUser()
+    const db = getDb()
+    const entry = {
+      user_id: user.id, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null,
+      type: 'store_addition' as const, amount_milli: 10_000, description: 'Store addition approved: Corner Bikes',
+      idempotency_key: `store_submission:test-${user.id}`,
+    }
+    const results = await Promise.all(Array.from({ length: 5 }, () => creditReward(db, entry, 'store submission #7')))
+    expect(results.filter(Boolean)).toHaveLength(1)
+    const rows = await db.selectFrom('transactions').select(['type', 'amount_milli', 'description', 'status', 'idempotency_key']).where('user_id', '=', user.id).orderBy('id').execute()
+    expect(rows).toEqual([
+      { type: 'store_addition', amount_milli: 10_000, description: 'Store addition approved: Corner Bikes', status: 'completed', idempotency_key: `store_submission:test-${user.id}` },
+      { type: 'sustainability_app', amount_milli: 3_000, description: 'Sustainability fund: 30% of store submission #7', status: 'completed', idempotency_key: `store_submission:test-${user.id}:sustainability_app` },
+    ])
+    expect(await getBalanceMilli(db, user.id)).toBe(10_000)
   })
 })

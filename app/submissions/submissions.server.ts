@@ -4,8 +4,8 @@ import type { Database, StoreSubmissionRow, SubmissionStatus } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { achievementRewardDescription } from '~/engagement/achievements'
 import { linkActionSlot, takeActionSlot } from '~/rewards/daily-limit.server'
-import { recordEntry } from '~/rewards/ledger.server'
-import { FIRST_STORE_BONUS_MILLI, STORE_ADDITION_REWARD_MILLI, sustainabilityShareMilli } from '~/rewards/rules'
+import { creditReward } from '~/rewards/ledger.server'
+import { FIRST_STORE_BONUS_MILLI, STORE_ADDITION_REWARD_MILLI } from '~/rewards/rules'
 import { publishStore } from '~/stores/stores.server'
 import { storeTypeLabel } from '~/stores/stores'
 import type { StoreSubmissionInput } from './submissions'
@@ -156,42 +156,29 @@ export async function approveSubmission(db: DB, input: { submissionId: number; a
 
     const base = { user_id: row.user_id, store_submission_id: row.id, receipt_id: null, referral_id: null, tx_hash: null, created_at: at }
     const label = row.name ?? `submission #${row.id}`
-    const credited = await recordEntry(trx as DB, {
-      ...base,
-      type: 'store_addition',
-      amount_milli: STORE_ADDITION_REWARD_MILLI,
-      description: `Store addition approved: ${label}`,
-      status: 'completed',
-      idempotency_key: `store_submission:${row.id}`,
-    })
-    if (credited) {
-      await recordEntry(trx as DB, {
+    const credited = await creditReward(
+      trx as DB,
+      {
         ...base,
-        type: 'sustainability_app',
-        amount_milli: sustainabilityShareMilli(STORE_ADDITION_REWARD_MILLI),
-        description: `Sustainability fund: 30% of store submission #${row.id}`,
-        status: 'completed',
-        idempotency_key: `store_submission:${row.id}:sustainability_app`,
-      })
-    }
-    const bonus = await recordEntry(trx as DB, {
-      ...base,
-      type: 'achievement_reward',
-      amount_milli: FIRST_STORE_BONUS_MILLI,
-      description: achievementRewardDescription('first_store'),
-      status: 'completed',
-      idempotency_key: `achievement:${row.user_id}:first_store`,
-    })
-    if (bonus) {
-      await recordEntry(trx as DB, {
+        type: 'store_addition',
+        amount_milli: STORE_ADDITION_REWARD_MILLI,
+        description: `Store addition approved: ${label}`,
+        idempotency_key: `store_submission:${row.id}`,
+      },
+      `store submission #${row.id}`,
+    )
+    const bonusDescription = achievementRewardDescription('first_store')
+    const bonus = await creditReward(
+      trx as DB,
+      {
         ...base,
-        type: 'sustainability_app',
-        amount_milli: sustainabilityShareMilli(FIRST_STORE_BONUS_MILLI),
-        description: 'Sustainability fund: 30% of Achievement Reward: first_store',
-        status: 'completed',
-        idempotency_key: `achievement:${row.user_id}:first_store:sustainability_app`,
-      })
-    }
+        type: 'achievement_reward',
+        amount_milli: FIRST_STORE_BONUS_MILLI,
+        description: bonusDescription,
+        idempotency_key: `achievement:${row.user_id}:first_store`,
+      },
+      bonusDescription,
+    )
     const rewardMilli = credited ? STORE_ADDITION_REWARD_MILLI : 0
     const firstStoreBonusMilli = bonus ? FIRST_STORE_BONUS_MILLI : 0
     await recordAudit(trx, {
