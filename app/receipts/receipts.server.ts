@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database, ReceiptRow } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
-import { achievementRewardDescription } from '~/engagement/achievements'
+import { achievementRewardDescription, achievementRewardKey } from '~/engagement/achievements'
 import { rewardReferrerForFirstAcceptedReceipt } from '~/referrals/referrals.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
 import { creditReward } from '~/rewards/ledger.server'
@@ -353,7 +353,7 @@ export async function creditReceipt(
       type: 'achievement_reward',
       amount_milli: FIRST_RECEIPT_BONUS_MILLI,
       description: bonusDescription,
-      idempotency_key: `achievement:${input.userId}:first_receipt`,
+      idempotency_key: achievementRewardKey(input.userId, 'first_receipt'),
     },
     bonusDescription,
   )

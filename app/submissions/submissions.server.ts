@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database, StoreSubmissionRow, SubmissionStatus } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
-import { achievementRewardDescription } from '~/engagement/achievements'
+import { achievementRewardDescription, achievementRewardKey } from '~/engagement/achievements'
 import { linkActionSlot, takeActionSlot } from '~/rewards/daily-limit.server'
 import { creditReward } from '~/rewards/ledger.server'
 import { FIRST_STORE_BONUS_MILLI, STORE_ADDITION_REWARD_MILLI } from '~/rewards/rules'
@@ -175,7 +175,7 @@ export async function approveSubmission(db: DB, input: { submissionId: number; a
         type: 'achievement_reward',
         amount_milli: FIRST_STORE_BONUS_MILLI,
         description: bonusDescription,
-        idempotency_key: `achievement:${row.user_id}:first_store`,
+        idempotency_key: achievementRewardKey(row.user_id, 'first_store'),
       },
       bonusDescription,
     )
