@@ -166,7 +166,12 @@ export interface ReferralTable {
   created_at: Timestamp
 }
 
-export type PayoutStatus = 'pending' | 'submitted' | 'confirmed' | 'failed'
+/**
+ * pending → signed (raw tx stored, nothing sent yet) → sent → confirmed | reverted; a signed or
+ * sent transaction that the chain can no longer include becomes expired and is signed anew;
+ * failed: refused for good before sending. reverted and failed return the claim to the balance.
+ */
+export type PayoutStatus = 'pending' | 'signed' | 'sent' | 'confirmed' | 'reverted' | 'expired' | 'failed'
 
 export interface PayoutTable {
   id: Generated<number>
@@ -174,10 +179,38 @@ export interface PayoutTable {
   transaction_id: number
   amount_milli: number
   status: PayoutStatus
+  /** The current transaction's id once signed (a real id, never made up); kept when confirmed. */
   tx_hash: string | null
+  /** The last error: what holds the payout, or why it failed. */
   error: string | null
+  raw_tx: string | null
+  block_ref: string | null
+  expiration: number | null
+  gas: number | null
+  signings: Generated<number>
+  /** JSON array of earlier transaction ids that expired without being included. */
+  previous_tx_ids: string | null
+  attempts: Generated<number>
+  next_attempt_at: Timestamp | null
+  lease_owner: string | null
+  lease_until: Timestamp | null
+  signed_at: Timestamp | null
+  sent_at: Timestamp | null
+  confirmed_at: Timestamp | null
+  block_number: number | null
+  receipt_count: Generated<number>
+  carbon_grams: Generated<number>
+  water_liters: Generated<number>
   created_at: Timestamp
   updated_at: Timestamp
+}
+
+export interface ChainCheckTable {
+  name: string
+  ok: Flag
+  details_json: string | null
+  error: string | null
+  checked_at: Timestamp
 }
 
 export interface FeedbackTable {
@@ -212,6 +245,7 @@ export interface Database {
   store_submissions: StoreSubmissionTable
   referrals: ReferralTable
   payouts: PayoutTable
+  chain_checks: ChainCheckTable
   feedback: FeedbackTable
   audit_log: AuditLogTable
 }
@@ -224,3 +258,4 @@ export type NewTransaction = Insertable<TransactionTable>
 export type ReceiptRow = Selectable<ReceiptTable>
 export type StoreRow = Selectable<StoreTable>
 export type StoreSubmissionRow = Selectable<StoreSubmissionTable>
+export type PayoutRow = Selectable<PayoutTable>

@@ -1,6 +1,8 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { PayoutStatus, TransactionStatus } from '#db/schema'
+import type { PayoutImpact } from '~/chain/payout'
+import { HOME_WATER_LITERS_PER_RECEIPT, REWARDS_CO2_GRAMS_PER_RECEIPT } from '~/engagement/impact'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
 
@@ -52,13 +54,49 @@ export async function claimAllTokens(db: DB, input: { userId: number; amountMill
       .returning('id')
       .executeTakeFirst()
     if (!inserted) return { ok: false, code: 'amount_mismatch', error: AMOUNT_MISMATCH_MESSAGE } as const
+    const impact = await claimImpact(trx as DB, input.userId, inserted.id)
     const payout = await trx
       .insertInto('payouts')
-      .values({ user_id: input.userId, transaction_id: inserted.id, amount_milli: balance, status: 'pending', created_at: at, updated_at: at })
+      .values({
+        user_id: input.userId,
+        transaction_id: inserted.id,
+        amount_milli: balance,
+        status: 'pending',
+        receipt_count: impact.receiptCount,
+        carbon_grams: impact.carbonGrams,
+        water_liters: impact.waterLiters,
+        created_at: at,
+        updated_at: at,
+      })
       .returning('id')
       .executeTakeFirstOrThrow()
     return { ok: true, claimId: inserted.id, payoutId: payout.id, amountMilli: balance } as const
   })
+}
+
+/**
+ * The impact reported on-chain with a claim: the receipts credited since the user's previous claim
+ * (ledger ids are increasing, so "after the previous claim's id" is exact even within one second).
+ */
+async function claimImpact(db: DB, userId: number, claimId: number): Promise<PayoutImpact> {
+  const previous = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.max('id').as('id'))
+    .where('user_id', '=', userId)
+    .where('type', '=', 'token_claim')
+    .where('id', '<', claimId)
+    .executeTakeFirst()
+  const row = await db
+    .selectFrom('transactions')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .where('type', '=', 'receipt_verification')
+    .where('status', '!=', 'failed')
+    .where('id', '>', Number(previous?.id ?? 0))
+    .where('id', '<', claimId)
+    .executeTakeFirstOrThrow()
+  const receiptCount = Number(row.n)
+  return { receiptCount, carbonGrams: receiptCount * REWARDS_CO2_GRAMS_PER_RECEIPT, waterLiters: receiptCount * HOME_WATER_LITERS_PER_RECEIPT }
 }
 
 export type Claim = {

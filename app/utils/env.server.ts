@@ -2,6 +2,8 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { TESTNET_CONTRACTS } from '~/chain/contracts'
+import { TESTNET_GENESIS_ID } from '~/chain/networks'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -12,6 +14,16 @@ const address = z
   .string()
   .regex(/^0x[0-9a-fA-F]{40}$/, 'must be a 0x-prefixed 20-byte hex address')
   .transform((v) => v.toLowerCase())
+
+const bytes32 = z
+  .string()
+  .regex(/^0x[0-9a-fA-F]{64}$/, 'must be a 0x-prefixed 32-byte hex value')
+  .transform((v) => v.toLowerCase())
+
+const privateKey = z
+  .string()
+  .regex(/^(0x)?[0-9a-fA-F]{64}$/, 'must be a 32-byte hex private key')
+  .transform((v) => (v.startsWith('0x') ? v.slice(2) : v).toLowerCase())
 
 const addressList = z
   .string()
@@ -45,6 +57,23 @@ const schema = z.object({
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
+  THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),
+  // Payouts (issue 9): on only when a distributor key (or mnemonic) and the app id are set.
+  PAYOUT_PRIVATE_KEY: privateKey.optional(),
+  PAYOUT_MNEMONIC: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').trim().split(/\s+/).filter(Boolean))
+    .refine((words) => words.length === 0 || [12, 15, 18, 21, 24].includes(words.length), 'must be 12 to 24 words'),
+  VEBETTER_APP_ID: bytes32.optional(),
+  X2EARN_REWARDS_POOL_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnRewardsPool),
+  X2EARN_APPS_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnApps),
+  B3TR_TOKEN_ADDRESS: address.default(TESTNET_CONTRACTS.b3tr),
+  PAYOUT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(10_000),
+  PAYOUT_TX_EXPIRATION_BLOCKS: z.coerce.number().int().min(18).max(8640).default(180),
+  PAYOUT_GAS_PRICE_COEF: z.coerce.number().int().min(0).max(255).default(128),
+  PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(360).default(1),
+  PAYOUT_MAX_SIGNINGS: z.coerce.number().int().min(1).max(20).default(3),
   STORE_FORM_URL: z.string().url().optional(),
   FEEDBACK_URL: z.string().url().optional(),
 })
@@ -61,6 +90,8 @@ export function getEnv(): Env {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`)
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`)
   }
+  const payoutProblem = checkPayoutSettings(parsed.data)
+  if (payoutProblem) throw new Error(`Invalid environment configuration:\n  ${payoutProblem}`)
   cached = { ...parsed.data, SESSION_SECRET: resolveSessionSecret(parsed.data) }
   return cached
 }
@@ -68,6 +99,15 @@ export function getEnv(): Env {
 /** For tests that change process.env between cases. */
 export function resetEnvCache() {
   cached = undefined
+}
+
+/** Half a payout configuration is a mistake worth stopping for, not a silent "payouts off". */
+function checkPayoutSettings(env: z.infer<typeof schema>): string | null {
+  const hasKey = !!env.PAYOUT_PRIVATE_KEY || env.PAYOUT_MNEMONIC.length > 0
+  if (env.PAYOUT_PRIVATE_KEY && env.PAYOUT_MNEMONIC.length > 0) return 'PAYOUT_PRIVATE_KEY and PAYOUT_MNEMONIC: set one of them, not both'
+  if (hasKey && !env.VEBETTER_APP_ID) return 'VEBETTER_APP_ID: required when a payout key is set'
+  if (!hasKey && env.VEBETTER_APP_ID) return 'PAYOUT_PRIVATE_KEY or PAYOUT_MNEMONIC: required when VEBETTER_APP_ID is set'
+  return null
 }
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'

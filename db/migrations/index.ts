@@ -1,11 +1,13 @@
 import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './0001-initial'
 import * as m0002 from './0002-analysis-images'
+import * as m0003 from './0003-payout-worker'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-analysis-images': m0002,
+  '0003-payout-worker': m0003,
 }
 
 export const migrationProvider: MigrationProvider = {

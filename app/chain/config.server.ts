@@ -1,0 +1,82 @@
+import { HDNode, address as addressUtil, mnemonic, secp256k1 } from 'thor-devkit'
+import type { Env } from '~/utils/env.server'
+
+/** Where the chain is and which contracts ReCircle reads: known with or without a payout key. */
+export type ChainConfig = {
+  nodeUrl: string
+  genesisId: string
+  /** Last byte of the genesis id (0x27 on the test network). */
+  chainTag: number
+  poolAddress: string
+  appsAddress: string
+  b3trAddress: string
+  /** null until VEBETTER_APP_ID is set. */
+  appId: string | null
+}
+
+/** What the payout worker needs on top: the distributor's key, never stored in the database. */
+export type PayoutConfig = ChainConfig & {
+  appId: string
+  privateKey: Buffer
+  distributor: string
+  intervalMs: number
+  expirationBlocks: number
+  gasPriceCoef: number
+  confirmations: number
+  maxSignings: number
+}
+
+export function chainConfigFromEnv(env: Env): ChainConfig {
+  return {
+    nodeUrl: env.THOR_NODE_URL.replace(/\/+$/, ''),
+    genesisId: env.THOR_GENESIS_ID,
+    chainTag: parseInt(env.THOR_GENESIS_ID.slice(-2), 16),
+    poolAddress: env.X2EARN_REWARDS_POOL_ADDRESS,
+    appsAddress: env.X2EARN_APPS_ADDRESS,
+    b3trAddress: env.B3TR_TOKEN_ADDRESS,
+    appId: env.VEBETTER_APP_ID ?? null,
+  }
+}
+
+/** null when payouts are not configured: claims are then recorded and wait ("Awaiting payout"). */
+export function payoutConfigFromEnv(env: Env): PayoutConfig | null {
+  const chain = chainConfigFromEnv(env)
+  const privateKey = distributorKey(env)
+  if (!privateKey || !chain.appId) return null
+  return {
+    ...chain,
+    appId: chain.appId,
+    privateKey,
+    distributor: addressUtil.fromPublicKey(secp256k1.derivePublicKey(privateKey)).toLowerCase(),
+    intervalMs: env.PAYOUT_INTERVAL_MS,
+    expirationBlocks: env.PAYOUT_TX_EXPIRATION_BLOCKS,
+    gasPriceCoef: env.PAYOUT_GAS_PRICE_COEF,
+    confirmations: env.PAYOUT_CONFIRMATIONS,
+    maxSignings: env.PAYOUT_MAX_SIGNINGS,
+  }
+}
+
+function distributorKey(env: Env): Buffer | null {
+  if (env.PAYOUT_PRIVATE_KEY) {
+    const key = Buffer.from(env.PAYOUT_PRIVATE_KEY, 'hex')
+    if (!isValidKey(key)) throw new Error('Invalid environment configuration:\n  PAYOUT_PRIVATE_KEY: not a valid secp256k1 key')
+    return key
+  }
+  if (env.PAYOUT_MNEMONIC.length > 0) {
+    if (!mnemonic.validate(env.PAYOUT_MNEMONIC)) throw new Error('Invalid environment configuration:\n  PAYOUT_MNEMONIC: not a valid BIP-39 mnemonic')
+    // VeChain's derivation path (m/44'/818'/0'/0), first account, as VeWorld and Sync2 derive it.
+    const node = HDNode.fromMnemonic(env.PAYOUT_MNEMONIC).derive(0)
+    if (!node.privateKey) throw new Error("Invalid environment configuration:\n  PAYOUT_MNEMONIC: no private key could be derived")
+    return node.privateKey
+  }
+  return null
+}
+
+function isValidKey(key: Buffer): boolean {
+  try {
+    secp256k1.derivePublicKey(key)
+    return true
+  } catch {
+    return false
+  }
+}

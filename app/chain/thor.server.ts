@@ -1,0 +1,130 @@
+import type { abi } from 'thor-devkit'
+import type { Clause } from './payout'
+
+// A typed client for the Thor REST API calls ReCircle makes. Fetch is injected (tests pass msw's
+// fetch or a fake node's URL); every call has a timeout and fails with a ThorError that says what
+// went wrong in words an operator can act on.
+
+export type ThorErrorKind = 'unreachable' | 'timeout' | 'http' | 'rejected' | 'bad_response'
+
+export class ThorError extends Error {
+  constructor(
+    readonly kind: ThorErrorKind,
+    message: string,
+    readonly status?: number,
+  ) {
+    super(message)
+    this.name = 'ThorError'
+  }
+}
+
+export type Block = { number: number; id: string; timestamp: number; parentID?: string; gasUsed?: number; transactions?: string[] }
+export type Account = { balance: bigint; energy: bigint; hasCode: boolean }
+export type CallResult = { data: string; events: unknown[]; transfers: unknown[]; gasUsed: number; reverted: boolean; vmError: string }
+export type TxMeta = { blockID: string; blockNumber: number; blockTimestamp: number }
+export type ThorTransaction = {
+  id: string
+  origin: string
+  delegator: string | null
+  gas: number
+  gasPriceCoef?: number
+  clauses: Clause[]
+  blockRef: string
+  expiration: number
+  nonce: string
+  meta: TxMeta | null
+}
+export type Event = { address: string; topics: string[]; data: string }
+export type TxReceipt = {
+  gasUsed: number
+  gasPayer: string
+  paid: string
+  reverted: boolean
+  outputs: Array<{ events: Event[]; transfers: unknown[] }>
+  meta: TxMeta & { txID: string; txOrigin: string }
+}
+
+export type ThorClient = ReturnType<typeof createThorClient>
+
+export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; timeoutMs?: number }) {
+  const baseUrl = opts.baseUrl.replace(/\/+$/, '')
+  const doFetch = opts.fetch ?? ((input: RequestInfo | URL, init?: RequestInit) => fetch(input, init))
+  const timeoutMs = opts.timeoutMs ?? 8_000
+
+  async function request<T>(method: 'GET' | 'POST', path: string, body?: unknown): Promise<T> {
+    let res: Response
+    try {
+      res = await doFetch(baseUrl + path, {
+        method,
+        headers: body === undefined ? { Accept: 'application/json' } : { Accept: 'application/json', 'Content-Type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      })
+    } catch (error) {
+      const name = (error as Error).name
+      if (name === 'TimeoutError' || name === 'AbortError') throw new ThorError('timeout', `The VeChain node did not answer within ${timeoutMs / 1000} s`)
+      throw new ThorError('unreachable', `The VeChain node at ${baseUrl} cannot be reached`)
+    }
+    const text = await res.text().catch(() => '')
+    if (!res.ok) {
+      const detail = text.trim().slice(0, 300) || res.statusText
+      // Thor answers 403 for a transaction it refuses ("tx rejected: …") and 400 for a malformed one.
+      if (res.status === 403 || res.status === 400) throw new ThorError('rejected', detail, res.status)
+      throw new ThorError('http', `The VeChain node answered ${res.status}: ${detail}`, res.status)
+    }
+    try {
+      return JSON.parse(text) as T
+    } catch {
+      throw new ThorError('bad_response', 'The VeChain node answered something that is not JSON')
+    }
+  }
+
+  return {
+    baseUrl,
+    async getBlock(revision: 'best' | 'finalized' | number | string): Promise<Block | null> {
+      const block = await request<Block | null>('GET', `/blocks/${encodeURIComponent(String(revision))}`)
+      if (block !== null && (typeof block.number !== 'number' || typeof block.id !== 'string')) throw new ThorError('bad_response', 'The VeChain node answered a block without number or id')
+      return block
+    },
+    async getBestBlock(): Promise<Block> {
+      const block = await this.getBlock('best')
+      if (!block) throw new ThorError('bad_response', 'The VeChain node has no best block')
+      return block
+    },
+    async getAccount(address: string): Promise<Account> {
+      const raw = await request<{ balance: string; energy: string; hasCode: boolean }>('GET', `/accounts/${address}`)
+      return { balance: BigInt(raw.balance), energy: BigInt(raw.energy), hasCode: !!raw.hasCode }
+    },
+    /** Executes clauses on the best block without a transaction: simulations and view calls. */
+    async inspect(clauses: Clause[], opts: { caller?: string; gas?: number } = {}): Promise<CallResult[]> {
+      const results = await request<CallResult[]>('POST', '/accounts/*?revision=best', { clauses, caller: opts.caller, gas: opts.gas })
+      if (!Array.isArray(results) || results.length !== clauses.length) throw new ThorError('bad_response', 'The VeChain node answered a simulation with the wrong number of results')
+      return results
+    },
+    /** A view call: the decoded outputs of one function. */
+    async call(to: string, func: abi.Function, args: unknown[] = [], caller?: string): Promise<abi.Decoded> {
+      const [result] = await this.inspect([{ to, value: '0x0', data: func.encode(...args) }], { caller })
+      if (result.reverted) throw new ThorError('rejected', `${func.definition.name}() reverted${result.vmError ? `: ${result.vmError}` : ''}`)
+      return func.decode(result.data)
+    },
+    async sendRawTransaction(raw: string): Promise<{ id: string }> {
+      return request<{ id: string }>('POST', '/transactions', { raw })
+    },
+    async getTransaction(id: string, opts: { pending?: boolean } = {}): Promise<ThorTransaction | null> {
+      return request<ThorTransaction | null>('GET', `/transactions/${id}${opts.pending ? '?pending=true' : ''}`)
+    },
+    async getReceipt(id: string): Promise<TxReceipt | null> {
+      return request<TxReceipt | null>('GET', `/transactions/${id}/receipt`)
+    },
+  }
+}
+
+/** "tx rejected: known tx": the node already has this exact transaction (sending it again is harmless). */
+export function isKnownTxRejection(error: unknown): boolean {
+  return error instanceof ThorError && error.kind === 'rejected' && /known tx/i.test(error.message)
+}
+
+export function describeThorError(error: unknown): string {
+  if (error instanceof ThorError) return error.message
+  return error instanceof Error ? error.message : String(error)
+}

@@ -1,0 +1,398 @@
+import crypto from 'node:crypto'
+import { Transaction } from 'thor-devkit'
+import type { DB } from '#db/db.server'
+import type { PayoutRow, PayoutStatus } from '#db/schema'
+import { decodeRevertReason, fn } from '~/chain/abi'
+import type { PayoutConfig } from '~/chain/config.server'
+import {
+  backoffMs,
+  buildProof,
+  classifyRevert,
+  distributeClause,
+  gasLimit,
+  lastIncludableBlock,
+  maxFeeWei,
+  signPayoutTx,
+  type Clause,
+} from '~/chain/payout'
+import { formatVtho } from '~/chain/units'
+import { describeThorError, isKnownTxRejection, ThorError, type ThorClient, type TxReceipt } from '~/chain/thor.server'
+import { recordChainCheck } from './chain-checks.server'
+
+// The payout worker (issue 9, decision 041). Each payouts row moves
+//   pending → signed → sent → confirmed | reverted,   signed/sent → expired → signed (anew),
+//   pending → failed (refused for good before sending)
+// and every move is a conditional UPDATE on (id, status, lease_owner), so two workers never move
+// the same row twice. The raw transaction is stored before it is sent: after a crash or a lost
+// answer the same transaction is sent again (its id is fixed, so it can be paid only once), and a
+// new one is signed only after the chain has passed the old one's last includable block.
+
+export type WorkerContext = {
+  db: DB
+  thor: ThorClient
+  config: PayoutConfig
+  workerId: string
+  now?: () => Date
+  leaseMs?: number
+  log?: (message: string) => void
+}
+
+const ACTIVE: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired']
+const DEFAULT_LEASE_MS = 60_000
+const BATCH = 25
+
+export function newWorkerId() {
+  return `payouts-${process.pid}-${crypto.randomBytes(4).toString('hex')}`
+}
+
+/** One pass over the due payouts; returns how many this worker advanced. */
+export async function runPayoutsOnce(ctx: WorkerContext): Promise<number> {
+  const nowIso = now(ctx).toISOString()
+  const due = await ctx.db
+    .selectFrom('payouts')
+    .select('id')
+    .where('status', 'in', ACTIVE)
+    .where((eb) => eb.or([eb('status', '!=', 'expired'), eb('signings', '<', ctx.config.maxSignings)]))
+    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
+    .orderBy('id')
+    .limit(BATCH)
+    .execute()
+  let advanced = 0
+  for (const { id } of due) {
+    if (!(await acquireLease(ctx, id))) continue
+    try {
+      const row = await loadPayout(ctx.db, id)
+      if (row && ACTIVE.includes(row.status)) {
+        await advance(ctx, row)
+        advanced++
+      }
+    } catch (error) {
+      // The node is down, slow or answered nonsense: nothing was decided, try again later.
+      await hold(ctx, id, describeThorError(error))
+    } finally {
+      await releaseLease(ctx, id)
+    }
+  }
+  return advanced
+}
+
+async function advance(ctx: WorkerContext, row: PayoutRow) {
+  if (row.status === 'pending' || row.status === 'expired') {
+    const signed = await signAndStore(ctx, row)
+    if (signed) await send(ctx, signed)
+    return
+  }
+  await track(ctx, row)
+}
+
+/** Simulate, check gas money, sign, and store the raw transaction before anything is sent. */
+async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutRow | null> {
+  const { config, thor } = ctx
+  const claim = await ctx.db.selectFrom('transactions').select(['status']).where('id', '=', row.transaction_id).executeTakeFirst()
+  if (claim?.status !== 'pending') {
+    await failPayout(ctx, row, 'failed', 'The claim is no longer pending')
+    return null
+  }
+  const clause = await payoutClause(ctx, row)
+  const [simulation] = await thor.inspect([clause], { caller: config.distributor })
+  if (simulation.reverted) {
+    const reason = decodeRevertReason(simulation.data) ?? (simulation.vmError || 'the simulation reverted')
+    if (classifyRevert(reason) === 'operator') {
+      await hold(ctx, row.id, `Payout held: ${reason}`)
+    } else {
+      await failPayout(ctx, row, 'failed', reason)
+    }
+    return null
+  }
+  const gas = gasLimit([clause], simulation.gasUsed)
+  const account = await thor.getAccount(config.distributor)
+  const fee = maxFeeWei(gas, config.gasPriceCoef)
+  if (account.energy < fee) {
+    await hold(ctx, row.id, `Payout held: the distributor ${config.distributor} has ${formatVtho(account.energy)} VTHO, a payout needs up to ${formatVtho(fee)} VTHO for gas`)
+    return null
+  }
+  const best = await thor.getBestBlock()
+  const signed = signPayoutTx({
+    chainTag: config.chainTag,
+    bestBlockId: best.id,
+    expiration: config.expirationBlocks,
+    clause,
+    gas,
+    gasPriceCoef: config.gasPriceCoef,
+    privateKey: config.privateKey,
+    nonce: '0x' + crypto.randomBytes(8).toString('hex'),
+  })
+  const previous = previousTxIds(row)
+  const at = now(ctx).toISOString()
+  const stored = await ctx.db
+    .updateTable('payouts')
+    .set((eb) => ({
+      status: 'signed',
+      raw_tx: signed.raw,
+      tx_hash: signed.id,
+      block_ref: signed.blockRef,
+      expiration: signed.expiration,
+      gas: signed.gas,
+      signings: eb('signings', '+', 1),
+      previous_tx_ids: previous.length ? JSON.stringify(previous) : null,
+      signed_at: at,
+      sent_at: null,
+      error: null,
+      attempts: 0,
+      next_attempt_at: null,
+      updated_at: at,
+    }))
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .where('lease_owner', '=', ctx.workerId)
+    .executeTakeFirst()
+  if (Number(stored.numUpdatedRows) !== 1) return null
+  ctx.log?.(`payout ${row.id}: signed ${signed.id}`)
+  return loadPayout(ctx.db, row.id)
+}
+
+/** Send the stored raw transaction. "known tx" means the node has it already: as good as sent. */
+async function send(ctx: WorkerContext, row: PayoutRow) {
+  if (!row.raw_tx) throw new Error(`payout ${row.id} has no signed transaction`)
+  try {
+    await ctx.thor.sendRawTransaction(row.raw_tx)
+  } catch (error) {
+    if (!isKnownTxRejection(error)) {
+      // Refused or unanswered: stay signed; the next pass looks for a receipt first, then sends
+      // the same transaction again until it is included or the chain passes its expiry.
+      await hold(ctx, row.id, `Sending ${row.tx_hash} failed: ${describeThorError(error)}`)
+      return
+    }
+  }
+  const at = now(ctx).toISOString()
+  await ctx.db
+    .updateTable('payouts')
+    .set({ status: 'sent', sent_at: at, error: null, attempts: 0, next_attempt_at: nextPoll(ctx), updated_at: at })
+    .where('id', '=', row.id)
+    .where('status', 'in', ['signed', 'sent'])
+    .where('lease_owner', '=', ctx.workerId)
+    .execute()
+}
+
+/** A signed or sent payout: included (confirm or revert), dead (expire and sign anew), or send again. */
+async function track(ctx: WorkerContext, row: PayoutRow) {
+  const txId = row.tx_hash
+  if (!txId || !row.block_ref || row.expiration === null) throw new Error(`payout ${row.id} is ${row.status} without a transaction`)
+  // The best block is read before the receipt: if the receipt is still missing afterwards, the
+  // transaction was not included up to that block, so passing its expiry there means never.
+  const best = await ctx.thor.getBestBlock()
+  const receipt = await ctx.thor.getReceipt(txId)
+  if (receipt) {
+    if (receipt.meta.txID.toLowerCase() !== txId.toLowerCase()) throw new ThorError('bad_response', `The node answered the receipt of ${receipt.meta.txID} for ${txId}`)
+    if (receipt.reverted) {
+      await failPayout(ctx, row, 'reverted', await revertReason(ctx, row))
+      return
+    }
+    if (best.number - receipt.meta.blockNumber < ctx.config.confirmations) {
+      await waitForNextPoll(ctx, row)
+      return
+    }
+    await confirm(ctx, row, receipt)
+    return
+  }
+  if (best.number > lastIncludableBlock(row.block_ref, row.expiration)) {
+    const expired = await markExpired(ctx, row, best.number)
+    if (expired && expired.signings < ctx.config.maxSignings) {
+      const signed = await signAndStore(ctx, expired)
+      if (signed) await send(ctx, signed)
+    }
+    return
+  }
+  await send(ctx, row)
+}
+
+async function confirm(ctx: WorkerContext, row: PayoutRow, receipt: TxReceipt) {
+  const at = now(ctx).toISOString()
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('payouts')
+      .set({ status: 'confirmed', block_number: receipt.meta.blockNumber, confirmed_at: at, error: null, next_attempt_at: null, updated_at: at })
+      .where('id', '=', row.id)
+      .where('status', 'in', ['signed', 'sent'])
+      .where('lease_owner', '=', ctx.workerId)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) return
+    await trx
+      .updateTable('transactions')
+      .set({ status: 'confirmed', tx_hash: row.tx_hash })
+      .where('id', '=', row.transaction_id)
+      .where('status', '=', 'pending')
+      .execute()
+  })
+  ctx.log?.(`payout ${row.id}: confirmed ${row.tx_hash} in block ${receipt.meta.blockNumber}`)
+}
+
+/** Reverted on chain or refused for good: the claim fails, so its amount counts in the balance again. */
+async function failPayout(ctx: WorkerContext, row: PayoutRow, status: 'failed' | 'reverted', reason: string) {
+  const at = now(ctx).toISOString()
+  await ctx.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('payouts')
+      .set({ status, error: reason, next_attempt_at: null, updated_at: at })
+      .where('id', '=', row.id)
+      .where('status', '=', row.status)
+      .where('lease_owner', '=', ctx.workerId)
+      .executeTakeFirst()
+    if (Number(done.numUpdatedRows) !== 1) return
+    await trx.updateTable('transactions').set({ status: 'failed' }).where('id', '=', row.transaction_id).where('status', '=', 'pending').execute()
+  })
+  ctx.log?.(`payout ${row.id}: ${status}: ${reason}`)
+}
+
+async function markExpired(ctx: WorkerContext, row: PayoutRow, bestNumber: number): Promise<PayoutRow | null> {
+  const at = now(ctx).toISOString()
+  const done = await ctx.db
+    .updateTable('payouts')
+    .set({
+      status: 'expired',
+      error: `Transaction ${row.tx_hash} expired without being included (best block ${bestNumber})`,
+      next_attempt_at: null,
+      updated_at: at,
+    })
+    .where('id', '=', row.id)
+    .where('status', '=', row.status)
+    .where('lease_owner', '=', ctx.workerId)
+    .executeTakeFirst()
+  if (Number(done.numUpdatedRows) !== 1) return null
+  ctx.log?.(`payout ${row.id}: ${row.tx_hash} expired`)
+  return loadPayout(ctx.db, row.id)
+}
+
+/** A reverted receipt carries no reason: simulate the same clause again to find it. */
+async function revertReason(ctx: WorkerContext, row: PayoutRow): Promise<string> {
+  const fallback = 'Reverted on chain (simulating it again did not show why)'
+  if (!row.raw_tx) return fallback
+  try {
+    const tx = Transaction.decode(Buffer.from(row.raw_tx.slice(2), 'hex'))
+    const clauses = tx.body.clauses.map((c) => ({ to: c.to ?? '', value: String(c.value), data: c.data }))
+    const [result] = await ctx.thor.inspect(clauses, { caller: ctx.config.distributor })
+    return result.reverted ? (decodeRevertReason(result.data) ?? (result.vmError || fallback)) : fallback
+  } catch {
+    return fallback
+  }
+}
+
+async function payoutClause(ctx: WorkerContext, row: PayoutRow): Promise<Clause> {
+  const user = await ctx.db.selectFrom('users').select('wallet_address').where('id', '=', row.user_id).executeTakeFirstOrThrow()
+  const proof = buildProof({
+    claimId: row.transaction_id,
+    amountMilli: row.amount_milli,
+    impact: { receiptCount: row.receipt_count, carbonGrams: row.carbon_grams, waterLiters: row.water_liters },
+  })
+  return distributeClause({ poolAddress: ctx.config.poolAddress, appId: ctx.config.appId, receiver: user.wallet_address, amountMilli: row.amount_milli, proof })
+}
+
+/** Not decided: note why, and look again after a back-off that grows with each failed attempt. */
+async function hold(ctx: WorkerContext, id: number, reason: string) {
+  const row = await loadPayout(ctx.db, id)
+  if (!row) return
+  const attempts = row.attempts + 1
+  const at = now(ctx)
+  await ctx.db
+    .updateTable('payouts')
+    .set({ error: reason, attempts, next_attempt_at: new Date(at.getTime() + backoffMs(attempts)).toISOString(), updated_at: at.toISOString() })
+    .where('id', '=', id)
+    .where('lease_owner', '=', ctx.workerId)
+    .execute()
+  ctx.log?.(`payout ${id}: ${reason}`)
+}
+
+async function waitForNextPoll(ctx: WorkerContext, row: PayoutRow) {
+  await ctx.db
+    .updateTable('payouts')
+    .set({ status: 'sent', next_attempt_at: nextPoll(ctx), updated_at: now(ctx).toISOString() })
+    .where('id', '=', row.id)
+    .where('status', 'in', ['signed', 'sent'])
+    .where('lease_owner', '=', ctx.workerId)
+    .execute()
+}
+
+async function acquireLease(ctx: WorkerContext, id: number): Promise<boolean> {
+  const at = now(ctx)
+  const result = await ctx.db
+    .updateTable('payouts')
+    .set({ lease_owner: ctx.workerId, lease_until: new Date(at.getTime() + (ctx.leaseMs ?? DEFAULT_LEASE_MS)).toISOString() })
+    .where('id', '=', id)
+    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at.toISOString())]))
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows) === 1
+}
+
+async function releaseLease(ctx: WorkerContext, id: number) {
+  await ctx.db.updateTable('payouts').set({ lease_owner: null, lease_until: null }).where('id', '=', id).where('lease_owner', '=', ctx.workerId).execute()
+}
+
+async function loadPayout(db: DB, id: number): Promise<PayoutRow | null> {
+  return (await db.selectFrom('payouts').selectAll().where('id', '=', id).executeTakeFirst()) ?? null
+}
+
+function previousTxIds(row: PayoutRow): string[] {
+  const earlier: string[] = row.previous_tx_ids ? (JSON.parse(row.previous_tx_ids) as string[]) : []
+  return row.tx_hash && !earlier.includes(row.tx_hash) ? [...earlier, row.tx_hash] : earlier
+}
+
+function nextPoll(ctx: WorkerContext) {
+  return new Date(now(ctx).getTime() + ctx.config.intervalMs).toISOString()
+}
+
+function now(ctx: WorkerContext) {
+  return ctx.now?.() ?? new Date()
+}
+
+/**
+ * Before paying anything: the node must be on the configured network, and the pool must answer.
+ * Returns null when all is well, otherwise what is wrong (recorded for the status pages).
+ */
+export async function checkPayoutNetwork(ctx: WorkerContext): Promise<string | null> {
+  try {
+    const genesis = await ctx.thor.getBlock(0)
+    if (!genesis || genesis.id.toLowerCase() !== ctx.config.genesisId) {
+      const problem = `The node at ${ctx.thor.baseUrl} is on another network (genesis ${genesis?.id ?? 'unknown'}, expected ${ctx.config.genesisId})`
+      await recordChainCheck(ctx.db, 'payout_worker', { ok: false, error: problem })
+      return problem
+    }
+    const version = String((await ctx.thor.call(ctx.config.poolAddress, fn.version))[0])
+    await recordChainCheck(ctx.db, 'payout_worker', { ok: true, details: { workerId: ctx.workerId, poolVersion: version } })
+    ctx.log?.(`payouts: rewards pool ${ctx.config.poolAddress} version ${version}, distributor ${ctx.config.distributor}`)
+    return null
+  } catch (error) {
+    const problem = describeThorError(error)
+    await recordChainCheck(ctx.db, 'payout_worker', { ok: false, error: problem })
+    return problem
+  }
+}
+
+/** The loop `npm start` (when configured) and `npm run payouts` run. Stops when the signal aborts. */
+export async function runPayoutWorker(ctx: WorkerContext, signal: AbortSignal) {
+  let networkOk = false
+  while (!signal.aborted) {
+    try {
+      if (!networkOk) {
+        const problem = await checkPayoutNetwork(ctx)
+        if (problem) ctx.log?.(`payouts: not paying: ${problem}`)
+        networkOk = problem === null
+      }
+      if (networkOk) await runPayoutsOnce(ctx)
+    } catch (error) {
+      ctx.log?.(`payouts: ${describeThorError(error)}`)
+    }
+    await sleep(ctx.config.intervalMs, signal)
+  }
+}
+
+function sleep(ms: number, signal: AbortSignal) {
+  return new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve()
+    const timer = setTimeout(resolve, ms)
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer)
+      resolve()
+    }, { once: true })
+  })
+}
