@@ -1,4 +1,3 @@
-import { sql } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { PayoutStatus, TransactionStatus } from '#db/schema'
 import type { PayoutImpact } from '~/chain/payout'
@@ -105,6 +104,9 @@ export type Claim = {
   amountMilli: number
   status: TransactionStatus
   payoutStatus: PayoutStatus | null
+  /** The payout's last error: why a failed claim failed. */
+  payoutError: string | null
+  /** A real transaction id only once the claim is confirmed (DECISIONS 8). */
   txHash: string | null
   createdAt: string
 }
@@ -120,7 +122,8 @@ export async function listClaims(db: DB, userId: number, limit = 50): Promise<Cl
       'transactions.status',
       'transactions.created_at',
       'payouts.status as payout_status',
-      sql<string | null>`coalesce(payouts.tx_hash, transactions.tx_hash)`.as('tx_hash'),
+      'payouts.error as payout_error',
+      'transactions.tx_hash',
     ])
     .where('transactions.user_id', '=', userId)
     .where('transactions.type', '=', 'token_claim')
@@ -133,7 +136,8 @@ export async function listClaims(db: DB, userId: number, limit = 50): Promise<Cl
     amountMilli: Math.abs(r.amount_milli),
     status: r.status,
     payoutStatus: r.payout_status,
-    txHash: r.tx_hash,
+    payoutError: r.payout_error,
+    txHash: r.status === 'confirmed' ? r.tx_hash : null,
     createdAt: r.created_at,
   }))
 }

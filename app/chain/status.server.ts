@@ -1,0 +1,184 @@
+import type { DB } from '#db/db.server'
+import { getChainCheck, recordChainCheck, type ChainCheck } from '~/payouts/chain-checks.server'
+import { fn } from './abi'
+import type { ChainConfig, PayoutConfig } from './config.server'
+import { networkFromGenesisId, type NetworkName } from './networks'
+import { describeThorError, type ThorClient } from './thor.server'
+
+// What /contract-status, /admin/payouts and the status APIs show: real reads of the node and of
+// VeBetterDAO's contracts, each one allowed to fail on its own (an unreachable node still gives
+// an honest page). Amounts stay bigint wei here and are formatted at the edge.
+
+export type Read<T> = { ok: true; value: T } | { ok: false; error: string }
+
+export type NetworkStatus = {
+  nodeUrl: string
+  connected: boolean
+  network: NetworkName
+  genesisOk: boolean
+  bestBlock: { number: number; id: string; timestamp: number } | null
+  error: string | null
+  checkedAt: string
+}
+
+export type ContractStatus = {
+  network: NetworkStatus
+  poolAddress: string
+  appsAddress: string
+  b3trAddress: string
+  appId: string | null
+  payoutsConfigured: boolean
+  distributor: string | null
+  poolHasCode: Read<boolean>
+  poolVersion: Read<string>
+  appExists: Read<boolean> | null
+  distributionPaused: Read<boolean> | null
+  isRewardDistributor: Read<boolean> | null
+  rewardsPoolEnabled: Read<boolean> | null
+  /** The budget the pool pays this app from: the rewards pool balance when enabled, else available funds. */
+  budgetWei: Read<bigint> | null
+  poolB3trWei: Read<bigint>
+  distributorVetWei: Read<bigint> | null
+  distributorVthoWei: Read<bigint> | null
+  lastWorkerCheck: ChainCheck | null
+}
+
+async function read<T>(f: () => Promise<T>): Promise<Read<T>> {
+  try {
+    return { ok: true, value: await f() }
+  } catch (error) {
+    return { ok: false, error: describeThorError(error) }
+  }
+}
+
+export async function readNetworkStatus(db: DB, thor: ThorClient, config: ChainConfig, now = new Date()): Promise<NetworkStatus> {
+  const checkedAt = now.toISOString()
+  try {
+    const [genesis, best] = await Promise.all([thor.getBlock(0), thor.getBestBlock()])
+    const genesisId = genesis?.id.toLowerCase() ?? null
+    const genesisOk = genesisId === config.genesisId
+    const error = genesisOk ? null : `The node is on another network (genesis ${genesisId ?? 'unknown'}, expected ${config.genesisId})`
+    const status: NetworkStatus = {
+      nodeUrl: config.nodeUrl,
+      connected: true,
+      network: networkFromGenesisId(genesisId),
+      genesisOk,
+      bestBlock: { number: best.number, id: best.id, timestamp: best.timestamp },
+      error,
+      checkedAt,
+    }
+    await recordChainCheck(db, 'network', { ok: genesisOk, details: { bestBlock: best.number }, error, now })
+    return status
+  } catch (error) {
+    const message = describeThorError(error)
+    await recordChainCheck(db, 'network', { ok: false, error: message, now })
+    return { nodeUrl: config.nodeUrl, connected: false, network: 'unknown', genesisOk: false, bestBlock: null, error: message, checkedAt }
+  }
+}
+
+/** The last error any check recorded (this instance or another), for "last error" on the status card. */
+export async function lastNetworkError(db: DB): Promise<{ error: string; at: string } | null> {
+  const check = await getChainCheck(db, 'network')
+  return check && check.error ? { error: check.error, at: check.checkedAt } : null
+}
+
+export async function readContractStatus(db: DB, thor: ThorClient, config: ChainConfig, payout: PayoutConfig | null, now = new Date()): Promise<ContractStatus> {
+  const network = await readNetworkStatus(db, thor, config, now)
+  const appId = config.appId
+  const distributor = payout?.distributor ?? null
+  const unreachable = <T>(): Read<T> => ({ ok: false, error: network.error ?? 'The node cannot be reached' })
+  const live = network.connected
+  const view = <T>(to: string, func: (typeof fn)[keyof typeof fn], args: unknown[], map: (v: unknown) => T) =>
+    live ? read(async () => map((await thor.call(to, func, args))[0])) : Promise.resolve(unreachable<T>())
+  const bool = (v: unknown) => v === true
+  const big = (v: unknown) => BigInt(String(v))
+
+  const [poolHasCode, poolVersion, poolB3trWei] = await Promise.all([
+    live ? read(async () => (await thor.getAccount(config.poolAddress)).hasCode) : Promise.resolve(unreachable<boolean>()),
+    view(config.poolAddress, fn.version, [], String),
+    view(config.b3trAddress, fn.balanceOf, [config.poolAddress], big),
+  ])
+  const [appExists, distributionPaused, rewardsPoolEnabled] = appId
+    ? await Promise.all([
+        view(config.appsAddress, fn.appExists, [appId], bool),
+        view(config.poolAddress, fn.isDistributionPaused, [appId], bool),
+        view(config.poolAddress, fn.isRewardsPoolEnabled, [appId], bool),
+      ])
+    : [null, null, null]
+  let budgetWei: Read<bigint> | null = null
+  if (appId && rewardsPoolEnabled) {
+    budgetWei = rewardsPoolEnabled.ok
+      ? await view(config.poolAddress, rewardsPoolEnabled.value ? fn.rewardsPoolBalance : fn.availableFunds, [appId], big)
+      : rewardsPoolEnabled
+  }
+  const isRewardDistributor = appId && distributor ? await view(config.appsAddress, fn.isRewardDistributor, [appId, distributor], bool) : null
+  const account = distributor ? (live ? await read(() => thor.getAccount(distributor)) : unreachable<{ balance: bigint; energy: bigint }>()) : null
+  return {
+    network,
+    poolAddress: config.poolAddress,
+    appsAddress: config.appsAddress,
+    b3trAddress: config.b3trAddress,
+    appId,
+    payoutsConfigured: payout !== null,
+    distributor,
+    poolHasCode,
+    poolVersion,
+    appExists,
+    distributionPaused,
+    isRewardDistributor,
+    rewardsPoolEnabled,
+    budgetWei,
+    poolB3trWei,
+    distributorVetWei: account ? (account.ok ? { ok: true, value: account.value.balance } : account) : null,
+    distributorVthoWei: account ? (account.ok ? { ok: true, value: account.value.energy } : account) : null,
+    lastWorkerCheck: await getChainCheck(db, 'payout_worker'),
+  }
+}
+
+export type ChecklistItem = { label: string; done: boolean; detail: string }
+
+/**
+ * The spec's integration checklist, ticked from real reads instead of always ticked (decision 041):
+ * a box is ticked only when what it names was read from the chain just now.
+ */
+export function integrationChecklist(status: ContractStatus): ChecklistItem[] {
+  const yes = (r: Read<boolean> | null) => !!r && r.ok && r.value
+  const why = (r: Read<unknown> | null, missing: string) => (r === null ? missing : r.ok ? '' : r.error)
+  return [
+    {
+      label: 'VeChain testnet',
+      done: status.network.connected && status.network.genesisOk,
+      detail: status.network.error ?? `Best block ${status.network.bestBlock?.number ?? '—'}`,
+    },
+    { label: 'Rewards pool', done: yes(status.poolHasCode), detail: status.poolVersion.ok ? `Version ${status.poolVersion.value}` : why(status.poolVersion, '') },
+    { label: 'App Registration', done: yes(status.appExists), detail: status.appId ? (yes(status.appExists) ? 'The app exists in X2EarnApps' : why(status.appExists, '') || 'No app with this id in X2EarnApps') : 'VEBETTER_APP_ID is not set' },
+    {
+      label: 'Reward Distributor',
+      done: yes(status.isRewardDistributor),
+      detail: status.distributor ? (yes(status.isRewardDistributor) ? `${status.distributor} may distribute` : why(status.isRewardDistributor, '') || `${status.distributor} is not a reward distributor of the app`) : 'No payout key configured',
+    },
+    {
+      label: 'B3TR Token Access',
+      done: !!status.budgetWei && status.budgetWei.ok && status.budgetWei.value > 0n,
+      detail: status.budgetWei === null ? 'Needs the app id' : status.budgetWei.ok ? (status.budgetWei.value > 0n ? 'The app has a budget in the pool' : 'The app has no B3TR budget in the pool') : status.budgetWei.error,
+    },
+    {
+      label: 'Gas (VTHO)',
+      done: !!status.distributorVthoWei && status.distributorVthoWei.ok && status.distributorVthoWei.value > 0n,
+      detail: status.distributorVthoWei === null ? 'No payout key configured' : status.distributorVthoWei.ok ? (status.distributorVthoWei.value > 0n ? 'The distributor can pay for gas' : 'The distributor has no VTHO') : status.distributorVthoWei.error,
+    },
+    {
+      label: 'Reward Distribution',
+      done: status.payoutsConfigured && !!status.lastWorkerCheck?.ok && !(status.distributionPaused?.ok && status.distributionPaused.value),
+      detail: !status.payoutsConfigured
+        ? 'Payouts are not configured'
+        : status.distributionPaused?.ok && status.distributionPaused.value
+          ? 'Distribution is paused for the app'
+          : status.lastWorkerCheck
+            ? status.lastWorkerCheck.ok
+              ? 'The payout worker is running'
+              : status.lastWorkerCheck.error ?? 'The payout worker reported a problem'
+            : 'The payout worker has not run yet',
+    },
+  ]
+}
