@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url'
 import { broadcastDevReady, type ServerBuild } from '@remix-run/node'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { isEmpty, seed } from '#db/seed'
+import { startPayouts } from '~/payouts/run.server'
 import { purgeExpiredReceiptData } from '~/receipts/retention.server'
 import { getEnv } from '~/utils/env.server'
 import { createServerApp } from './server'
@@ -69,10 +70,14 @@ async function housekeeping() {
 void housekeeping()
 setInterval(housekeeping, 60 * 60 * 1000).unref()
 
+// The payout worker, when a distributor key and the app id are configured (issue 9).
+const stopPayouts = startPayouts(appDb, env)
+
 async function shutdown() {
   server.close()
   setTimeout(() => process.exit(0), 5000).unref()
   try {
+    await stopPayouts?.()
     const build = await loadBuild()
     const entry = build.entry.module as { shutdown?: () => Promise<void> }
     await entry.shutdown?.()
