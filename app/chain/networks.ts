@@ -27,3 +27,9 @@ export function shortAddress(address: string, head = 6, tail = 4) {
   if (address.length <= head + tail) return address
   return `${address.slice(0, head)}...${address.slice(-tail)}`
 }
+
+export const EXPLORER_ACCOUNT_URL = 'https://explore-testnet.vechain.org/accounts/'
+
+export function explorerAccountUrl(address: string) {
+  return EXPLORER_ACCOUNT_URL + address
+}

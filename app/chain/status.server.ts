@@ -4,6 +4,7 @@ import { fn } from './abi'
 import type { ChainConfig, PayoutConfig } from './config.server'
 import { networkFromGenesisId, type NetworkName } from './networks'
 import { describeThorError, type ThorClient } from './thor.server'
+import { formatUnits } from './units'
 
 // What /contract-status, /admin/payouts and the status APIs show: real reads of the node and of
 // VeBetterDAO's contracts, each one allowed to fail on its own (an unreachable node still gives
@@ -182,3 +183,37 @@ export function integrationChecklist(status: ContractStatus): ChecklistItem[] {
     },
   ]
 }
+
+export type ReadView<T> = { ok: true; value: T } | { ok: false; error: string }
+
+const view = <T, U>(r: Read<T> | null, map: (v: T) => U): ReadView<U> | null => (r === null ? null : r.ok ? { ok: true, value: map(r.value) } : r)
+
+/** JSON-safe (no bigint) for loaders and the status APIs: token amounts as decimal strings. */
+export function presentContractStatus(status: ContractStatus) {
+  const units = (wei: bigint) => formatUnits(wei, 2)
+  return {
+    network: status.network,
+    poolAddress: status.poolAddress,
+    appsAddress: status.appsAddress,
+    b3trAddress: status.b3trAddress,
+    appId: status.appId,
+    payoutsConfigured: status.payoutsConfigured,
+    distributor: status.distributor,
+    poolHasCode: status.poolHasCode,
+    poolVersion: status.poolVersion,
+    appExists: status.appExists,
+    distributionPaused: status.distributionPaused,
+    isRewardDistributor: status.isRewardDistributor,
+    rewardsPoolEnabled: status.rewardsPoolEnabled,
+    budgetB3tr: view(status.budgetWei, units),
+    poolB3tr: view(status.poolB3trWei, units),
+    distributorVet: view(status.distributorVetWei, units),
+    distributorVtho: view(status.distributorVthoWei, units),
+    lastWorkerCheck: status.lastWorkerCheck,
+    checklist: integrationChecklist(status),
+    /** Ready to pay: every box of the checklist is ticked. */
+    ready: integrationChecklist(status).every((item) => item.done),
+  }
+}
+
+export type ContractStatusView = ReturnType<typeof presentContractStatus>

@@ -4,6 +4,8 @@ const LINKS = [
   { to: '/admin/receipts', label: 'Receipts' },
   { to: '/admin/pending-submissions', label: 'Store submissions' },
   { to: '/admin/feedback', label: 'Feedback' },
+  { to: '/admin/payouts', label: 'Payouts' },
+  { to: '/contract-status', label: 'Contract status' },
 ]
 
 export function AdminNav() {

@@ -30,7 +30,7 @@ const FAQ = [
   },
   {
     q: 'How do I get my tokens into my wallet?',
-    a: 'Use Claim All Tokens on the Redeem page. Claims are paid through the VeBetterDAO rewards pool and show as Pending Claim until they are confirmed on-chain.',
+    a: 'Use Claim All Tokens on the Redeem page. Claims are paid through the VeBetterDAO rewards pool: a claim shows Awaiting payout until its transaction is sent, Pending Claim while it is on the way, and Confirmed with a link once it is on-chain.',
   },
 ]
 

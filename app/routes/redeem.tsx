@@ -2,10 +2,12 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
 import { z } from 'zod'
 import { requireUser } from '~/auth/auth.server'
+import { getPayoutConfig } from '~/chain/chain.server'
 import { explorerTxUrl, isRealTxHash, shortAddress } from '~/chain/networks'
 import { NO_TOKENS_MESSAGE, NO_TOKENS_TITLE, claimAllTokens, listClaims } from '~/claims/claims.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
+import { claimState } from '~/payouts/labels'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/community.css'
@@ -20,7 +22,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
   const [balanceMilli, claims] = await Promise.all([getBalanceMilli(db, user.id), listClaims(db, user.id)])
-  return json({ balanceMilli, claims, walletAddress: user.walletAddress })
+  return json({ balanceMilli, claims, walletAddress: user.walletAddress, payoutsConfigured: getPayoutConfig() !== null })
 }
 
 const claimSchema = z.object({ intent: z.literal('claim_all_tokens'), amountMilli: z.coerce.number().int() })
@@ -36,7 +38,7 @@ export async function action({ request }: ActionFunctionArgs) {
     toast = result.ok
       ? {
           title: 'Tokens Claimed',
-          description: `${formatB3tr(result.amountMilli)} B3TR claimed. It shows as Pending Claim until it is paid on-chain.`,
+          description: `${formatB3tr(result.amountMilli)} B3TR claimed. It shows as Confirmed once it is paid on-chain.`,
           variant: 'success',
         }
       : result.code === 'no_tokens'
@@ -47,7 +49,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Redeem() {
-  const { balanceMilli, claims, walletAddress } = useLoaderData<typeof loader>()
+  const { balanceMilli, claims, walletAddress, payoutsConfigured } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const processing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -92,23 +94,32 @@ export default function Redeem() {
           </p>
         ) : (
           <ul className="claim-list" data-testid="claim-history">
-            {claims.map((c) => (
-              <li key={c.id}>
-                <div>
-                  <div style={{ fontWeight: 700 }}>-{formatB3tr(c.amountMilli)} B3TR</div>
-                  <div className="small muted">
-                    {new Date(c.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}
+            {claims.map((c) => {
+              const state = claimState({ status: c.status, payoutStatus: c.payoutStatus, error: c.payoutError })
+              return (
+                <li key={c.id} data-testid="claim-row">
+                  <div>
+                    <div style={{ fontWeight: 700 }}>-{formatB3tr(c.amountMilli)} B3TR</div>
+                    <div className="small muted">
+                      {new Date(c.createdAt).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })}
+                    </div>
+                    {state.detail ? (
+                      <div className="small" style={{ color: '#991b1b' }}>
+                        {state.detail}
+                      </div>
+                    ) : null}
                   </div>
-                </div>
-                {isRealTxHash(c.txHash) ? (
-                  <a href={explorerTxUrl(c.txHash)} target="_blank" rel="noreferrer" className="small">
-                    View on VeChain
-                  </a>
-                ) : (
-                  <span className={`badge ${c.status === 'failed' ? 'rejected' : 'pending'}`}>{c.status === 'failed' ? 'Failed' : 'Pending Claim'}</span>
-                )}
-              </li>
-            ))}
+                  <div className="stack" style={{ gap: '0.25rem', alignItems: 'flex-end' }}>
+                    <span className={`badge ${state.tone}`}>{state.label}</span>
+                    {state.label === 'Confirmed' && isRealTxHash(c.txHash) ? (
+                      <a href={explorerTxUrl(c.txHash)} target="_blank" rel="noreferrer" className="small">
+                        View on VeChain
+                      </a>
+                    ) : null}
+                  </div>
+                </li>
+              )
+            })}
           </ul>
         )}
       </section>
@@ -118,7 +129,10 @@ export default function Redeem() {
           <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
             <h2 id="confirm-title">Claim {formatB3tr(balanceMilli, 2)} B3TR?</h2>
             <p className="muted" style={{ margin: 0 }}>
-              Your whole balance goes to {shortAddress(walletAddress)}. The claim shows as Pending Claim until it is paid on-chain.
+              Your whole balance goes to {shortAddress(walletAddress)}.{' '}
+              {payoutsConfigured
+                ? 'It is sent through VeBetterDAO’s rewards pool and shows as Confirmed once it is on-chain.'
+                : 'Payouts are not switched on yet: the claim is recorded and shows as Awaiting payout until it is paid.'}
             </p>
             <Form method="post" replace className="stack" style={{ gap: '0.5rem' }}>
               <input type="hidden" name="amountMilli" value={balanceMilli} />

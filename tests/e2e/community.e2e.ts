@@ -101,7 +101,7 @@ describe('community without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Claim All Tokens' }).isDisabled()).resolves.toBe(true)
     const history = page.getByTestId('claim-history')
     await history.getByText('-13.0 B3TR').waitFor()
-    await history.getByText('Pending Claim').waitFor()
+    await history.getByText('Awaiting payout').waitFor()
     await userContext.close()
   })
 
@@ -201,7 +201,7 @@ describe('community with JavaScript', () => {
     await page.locator('.toast').getByText('Tokens Claimed').waitFor()
     await dialog.waitFor({ state: 'detached' })
     await expect(page.getByTestId('redeem-balance').textContent()).resolves.toBe('0.00 B3TR')
-    await page.getByTestId('claim-history').getByText('Pending Claim').waitFor()
+    await page.getByTestId('claim-history').getByText('Awaiting payout').waitFor()
     await context.close()
   })
 })
