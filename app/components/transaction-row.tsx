@@ -1,3 +1,4 @@
+import { Link } from '@remix-run/react'
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
 import { displayAmountMilli, transactionTypeLabel, type LedgerRowLike } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
@@ -42,7 +43,10 @@ export function TransactionRow({ tx }: { tx: TransactionRowData }) {
         <Icon name={ICONS[tx.type] ?? 'coins'} title={transactionTypeLabel(tx.type)} />
       </span>
       <div className="tx-main">
-        <div className="tx-title">{tx.description || transactionTypeLabel(tx.type)}</div>
+        {/* The title opens the entry's page; the explorer link stays a separate link beside it. */}
+        <Link to={`/transactions/${tx.id}`} className="tx-title tx-title-link">
+          {tx.description || transactionTypeLabel(tx.type)}
+        </Link>
         <div className="small muted">
           {formatHistoryDate(tx.createdAt)}
           {' · '}
