@@ -23,7 +23,7 @@ export function formatHistoryDate(iso: string) {
 }
 
 /** 'View on VeChain' only for a real hash; otherwise what the entry is (DECISIONS 8). */
-export function ChainStatus({ type, txHash }: { type: string; txHash: string | null }) {
+export function ChainStatus({ type, txHash, status }: { type: string; txHash: string | null; status?: string }) {
   if (isRealTxHash(txHash)) {
     return (
       <a href={explorerTxUrl(txHash)} target="_blank" rel="noreferrer">
@@ -31,7 +31,8 @@ export function ChainStatus({ type, txHash }: { type: string; txHash: string | n
       </a>
     )
   }
-  return <>{type === 'token_claim' ? 'Pending Claim' : 'Off-chain reward'}</>
+  if (type !== 'token_claim') return <>Off-chain reward</>
+  return <>{status === 'failed' ? 'Claim failed, tokens returned' : 'Pending Claim'}</>
 }
 
 /** One history row: signed amount with two decimals, icon by type, claims negative. */
@@ -50,7 +51,7 @@ export function TransactionRow({ tx }: { tx: TransactionRowData }) {
         <div className="small muted">
           {formatHistoryDate(tx.createdAt)}
           {' · '}
-          <ChainStatus type={tx.type} txHash={tx.txHash} />
+          <ChainStatus type={tx.type} txHash={tx.txHash} status={tx.status} />
         </div>
       </div>
       <span className={`tx-amount ${amount < 0 ? 'negative' : 'positive'}`}>{formatSigned(amount)}</span>

@@ -55,7 +55,9 @@ function RewardRow({ row }: { row: RewardHistoryRow }) {
       <StatusIcon status={row.status} />
       <div className="tx-main">
         <div className="row wrap" style={{ gap: '0.35rem' }}>
-          <span className="tx-title">{row.storeName}</span>
+          <Link to={`/transactions/${row.id}`} className="tx-title">
+            {row.storeName}
+          </Link>
           <span className="chip">{rewardCategoryLabel(row.category)}</span>
         </div>
         <div className="small muted">{formatHistoryDate(row.date)}</div>
