@@ -91,7 +91,7 @@ export async function retryPayout(db: DB, input: { payoutId: number; adminUserId
   return db.transaction().execute(async (trx) => {
     const payout = await trx.selectFrom('payouts').selectAll().where('id', '=', input.payoutId).executeTakeFirst()
     if (!payout) return { ok: false, error: 'No such payout' } as const
-    const reset = { status: 'pending' as const, attempts: 0, next_attempt_at: null, lease_owner: null, lease_until: null, updated_at: at }
+    const reset = { status: 'pending' as const, error: null, attempts: 0, next_attempt_at: null, lease_owner: null, lease_until: null, updated_at: at }
     if (payout.status === 'failed' || payout.status === 'reverted') {
       // Lock the user's row (as a claim does), then check the balance the claim would take again.
       await trx.updateTable('users').set({ updated_at: at }).where('id', '=', payout.user_id).execute()
@@ -107,6 +107,8 @@ export async function retryPayout(db: DB, input: { payoutId: number; adminUserId
         .where('status', '=', payout.status)
         .executeTakeFirst()
       if (Number(claim.numUpdatedRows) !== 1 || Number(moved.numUpdatedRows) !== 1) throw new RetryConflict()
+    } else if (payout.status === 'pending' && !payout.error) {
+      return { ok: false, error: 'The payout is already queued; nothing to retry' } as const
     } else if (payout.status === 'expired' || payout.status === 'pending') {
       const moved = await trx
         .updateTable('payouts')
