@@ -98,7 +98,9 @@ export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; 
     /** Executes clauses on the best block without a transaction: simulations and view calls. */
     async inspect(clauses: Clause[], opts: { caller?: string; gas?: number } = {}): Promise<CallResult[]> {
       const results = await request<CallResult[]>('POST', '/accounts/*?revision=best', { clauses, caller: opts.caller, gas: opts.gas })
-      if (!Array.isArray(results) || results.length !== clauses.length) throw new ThorError('bad_response', 'The VeChain node answered a simulation with the wrong number of results')
+      // Thor stops a batch at the first reverted clause, so a shorter answer must end in a revert.
+      const complete = Array.isArray(results) && (results.length === clauses.length || (results.length > 0 && results.length < clauses.length && results[results.length - 1].reverted))
+      if (!complete) throw new ThorError('bad_response', 'The VeChain node answered a simulation with the wrong number of results')
       return results
     },
     /** A view call: the decoded outputs of one function. */
