@@ -19,6 +19,9 @@ export function claimState(input: { status: TransactionStatus; payoutStatus: Pay
   return { label: 'Awaiting payout', tone: 'pending', detail: null }
 }
 
+/** Every payout status, in the order the admin page lists them. */
+export const PAYOUT_STATUSES: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired', 'failed', 'reverted', 'confirmed']
+
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Waiting',
   signed: 'Signed',

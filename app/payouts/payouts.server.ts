@@ -2,6 +2,7 @@ import type { DB } from '#db/db.server'
 import type { PayoutStatus } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { getBalanceMilli } from '~/rewards/ledger.server'
+import { PAYOUT_STATUSES } from './labels'
 
 export type AdminPayout = {
   id: number
@@ -20,7 +21,6 @@ export type AdminPayout = {
   updatedAt: string
 }
 
-export const PAYOUT_STATUSES: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired', 'failed', 'reverted', 'confirmed']
 
 /** The queue for the admin page, newest first, optionally one status only. */
 export async function listPayouts(db: DB, opts: { status?: PayoutStatus; limit?: number } = {}): Promise<AdminPayout[]> {

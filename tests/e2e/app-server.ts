@@ -1,0 +1,54 @@
+import { spawn, type ChildProcess } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ADMIN_WALLET } from '../utils/wallet'
+
+export type AppServer = { baseUrl: string; dbUrl: string; output: () => string; stop: () => Promise<void> }
+
+/** Starts the built app (npm test builds first) on a free port with its own SQLite file. */
+export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
+  if (!fs.existsSync('build/index.js')) throw new Error('Run `npm run build` before the browser tests')
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-e2e-'))
+  const port = 4300 + Math.floor(Math.random() * 1500)
+  const dbUrl = `file:${path.join(dir, 'e2e.db')}`
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: dbUrl,
+      SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789',
+      ADMIN_WALLETS: ADMIN_WALLET.address,
+      RECIRCLE_TEST_MODE: '',
+      OCR_WORKERS: '1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout?.on('data', (d) => (output += d))
+  child.stderr?.on('data', (d) => (output += d))
+  const baseUrl = `http://localhost:${port}`
+  const deadline = Date.now() + 60_000
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`)
+    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`)
+    try {
+      if ((await fetch(`${baseUrl}/help`)).ok) break
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 250))
+  }
+  return {
+    baseUrl,
+    dbUrl,
+    output: () => output,
+    stop: async () => {
+      child.kill('SIGTERM')
+      await new Promise((r) => setTimeout(r, 300))
+      fs.rmSync(dir, { recursive: true, force: true })
+    },
+  }
+}
