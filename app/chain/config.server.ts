@@ -24,6 +24,8 @@ export type PayoutConfig = ChainConfig & {
   gasPriceCoef: number
   confirmations: number
   maxSignings: number
+  /** How long a worker holds a payout row; a crashed worker's row is taken over after this. */
+  leaseMs: number
 }
 
 export function chainConfigFromEnv(env: Env): ChainConfig {
@@ -53,6 +55,7 @@ export function payoutConfigFromEnv(env: Env): PayoutConfig | null {
     gasPriceCoef: env.PAYOUT_GAS_PRICE_COEF,
     confirmations: env.PAYOUT_CONFIRMATIONS,
     maxSignings: env.PAYOUT_MAX_SIGNINGS,
+    leaseMs: env.PAYOUT_LEASE_MS,
   }
 }
 

@@ -33,12 +33,10 @@ export type WorkerContext = {
   config: PayoutConfig
   workerId: string
   now?: () => Date
-  leaseMs?: number
   log?: (message: string) => void
 }
 
 const ACTIVE: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired']
-const DEFAULT_LEASE_MS = 60_000
 const BATCH = 25
 
 export function newWorkerId() {
@@ -317,7 +315,7 @@ async function acquireLease(ctx: WorkerContext, id: number): Promise<boolean> {
   const at = now(ctx)
   const result = await ctx.db
     .updateTable('payouts')
-    .set({ lease_owner: ctx.workerId, lease_until: new Date(at.getTime() + (ctx.leaseMs ?? DEFAULT_LEASE_MS)).toISOString() })
+    .set({ lease_owner: ctx.workerId, lease_until: new Date(at.getTime() + ctx.config.leaseMs).toISOString() })
     .where('id', '=', id)
     .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at.toISOString())]))
     .executeTakeFirst()

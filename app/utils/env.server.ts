@@ -74,6 +74,7 @@ const schema = z.object({
   PAYOUT_GAS_PRICE_COEF: z.coerce.number().int().min(0).max(255).default(128),
   PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(360).default(1),
   PAYOUT_MAX_SIGNINGS: z.coerce.number().int().min(1).max(20).default(3),
+  PAYOUT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   STORE_FORM_URL: z.string().url().optional(),
   FEEDBACK_URL: z.string().url().optional(),
 })

@@ -34,6 +34,7 @@ export function payoutConfig(overrides: Partial<PayoutConfig> = {}): PayoutConfi
     gasPriceCoef: 128,
     confirmations: 1,
     maxSignings: 3,
+    leaseMs: 60_000,
     ...overrides,
   }
 }
