@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimState } from '../app/payouts/labels'
 import { retryPayout } from '../app/payouts/payouts.server'
-import { checkPayoutNetwork, runPayoutsOnce } from '../app/payouts/worker.server'
+import { EXPIRY_MARGIN_BLOCKS, checkPayoutNetwork, runPayoutsOnce } from '../app/payouts/worker.server'
 import { listClaims } from '../app/claims/claims.server'
 import { getDb } from '../app/utils/db.server'
 import { findOrCreateUser } from '../app/users/users.server'
@@ -331,7 +331,12 @@ describe('expiry', () => {
     await runPayoutsOnce(ctx) // still includable: sent again, nothing new signed
     expect((await payoutRow(payoutId)).tx_hash).toBe(first.tx_hash)
 
-    fake.mine(10) // now past blockRef + 18
+    fake.mine(10) // past blockRef + 18, but not yet by the safety margin
+    clock.advance(100_000)
+    await runPayoutsOnce(ctx)
+    expect((await payoutRow(payoutId))).toMatchObject({ tx_hash: first.tx_hash, signings: 1 })
+
+    fake.mine(EXPIRY_MARGIN_BLOCKS)
     fake.faults.inclusionDelayBlocks = 1
     clock.advance(100_000)
     await runPayoutsOnce(ctx)
@@ -357,7 +362,7 @@ describe('expiry', () => {
     const { payoutId } = await userWithClaim(5000)
     fake.faults.inclusionDelayBlocks = 1000
     await runPayoutsOnce(ctx)
-    fake.mine(25)
+    fake.mine(25 + EXPIRY_MARGIN_BLOCKS)
     clock.advance(300_000)
     await runPayoutsOnce(ctx)
     expect((await payoutRow(payoutId))).toMatchObject({ status: 'expired', signings: 1 })

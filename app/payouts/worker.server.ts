@@ -37,6 +37,12 @@ export type WorkerContext = {
 }
 
 const ACTIVE: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired']
+/**
+ * Blocks (2 minutes) the chain must be past a transaction's last includable block before it counts
+ * as dead: a public endpoint is several nodes behind a load balancer, and the one answering the
+ * receipt may lag the one answering the best block.
+ */
+export const EXPIRY_MARGIN_BLOCKS = 12
 const BATCH = 25
 
 export function newWorkerId() {
@@ -194,7 +200,7 @@ async function track(ctx: WorkerContext, row: PayoutRow) {
     await confirm(ctx, row, receipt)
     return
   }
-  if (best.number > lastIncludableBlock(row.block_ref, row.expiration)) {
+  if (best.number > lastIncludableBlock(row.block_ref, row.expiration) + EXPIRY_MARGIN_BLOCKS) {
     const expired = await markExpired(ctx, row, best.number)
     if (expired && expired.signings < ctx.config.maxSignings) {
       const signed = await signAndStore(ctx, expired)
