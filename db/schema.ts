@@ -56,7 +56,11 @@ export interface ReceiptTable {
   user_purchase_date: string | null
   analysis_json: string
   status: ReceiptStatus
+  /** The trip / order / receipt number the analysis read (normalised), when printed. */
+  reference_number: string | null
   review_reasons_json: string | null
+  /** JSON ReviewSignals: why a receipt deserves a closer look (wallet age, invitations, copies). */
+  review_signals_json: string | null
   reject_reason: string | null
   reward_milli: number | null
   reward_details_json: string | null

@@ -19,7 +19,10 @@ function daysAgo(n: number) {
   return new Date(NOW.getTime() - n * 86_400_000).toISOString().slice(0, 10)
 }
 
+let trips = 0
+/** Each call is another trip (its own printed trip number) unless the test says otherwise. */
 const uberAnalysis = (over: Partial<Analysis> = {}): Analysis => ({
+  referenceNumber: `TRIP${process.pid}X${++trips}`,
   isValid: true,
   storeName: 'Uber',
   category: 'ride_share',
@@ -150,11 +153,14 @@ describe('submitting a receipt', () => {
     expect(result.ok && result.reasons.join(' ')).toMatch(/already submitted/)
   })
 
-  it('sends the same vendor, amount and date for one user to review', async () => {
+  it('refuses the same trip (vendor, total, date) from the same account with 409, as a duplicate', async () => {
     const { user } = await signInNewUser()
-    await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14 })
-    const again = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14 })
-    expect(again).toMatchObject({ ok: true, status: 'pending_review' })
+    const trip = uberAnalysis({ referenceNumber: null, totalAmount: 31.17 })
+    const first = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id, trip)).id, values: { ...values, amountCents: 3117 }, maxAgeDays: 14 })
+    expect(first).toMatchObject({ ok: true, status: 'approved' })
+    const again = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id, trip)).id, values: { ...values, amountCents: 3117 }, maxAgeDays: 14 })
+    expect(again).toEqual({ ok: false, status: 409, error: 'This receipt has already been submitted.' })
+    expect(await getDb().selectFrom('action_slots').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1)
   })
 
   it.each([
@@ -249,15 +255,15 @@ describe('submitting a receipt', () => {
 describe('receipt API routes', () => {
   it('validates a photographed Uber receipt with the real OCR pipeline and pays it once', async () => {
     const { user, cookie } = await signInNewUser()
-    const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.00']], total: '$23.75', date: writtenDate(todayUtc()) })
+    const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.20']], total: '$23.95', date: writtenDate(todayUtc()) })
     const dataUrl = `data:image/png;base64,${image.toString('base64')}`
     const validate = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: dataUrl, imageName: 'uber.png', userId: user.id }, { headers: { Cookie: cookie } }) })
     expect(validate.status).toBe(200)
     const analysis = await bodyOf(validate)
-    expect(analysis).toMatchObject({ storeName: 'Uber', category: 'ride_share', totalAmount: 23.75, purchaseDate: todayUtc(), isAcceptable: true, needsManualReview: false })
+    expect(analysis).toMatchObject({ storeName: 'Uber', category: 'ride_share', totalAmount: 23.95, purchaseDate: todayUtc(), isAcceptable: true, needsManualReview: false })
 
     // The client's hints (aiAnalysis, tokenReward) change nothing.
-    const payload = { storeId: '1', category: 'ride_share', amount: 23.75, purchaseDate: todayUtc(), userId: user.id, image: dataUrl, aiAnalysis: { isAcceptable: true }, tokenReward: 500 }
+    const payload = { storeId: '1', category: 'ride_share', amount: 23.95, purchaseDate: todayUtc(), userId: user.id, image: dataUrl, aiAnalysis: { isAcceptable: true }, tokenReward: 500 }
     const submit = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
     expect(submit.status).toBe(201)
     expect(await bodyOf(submit)).toMatchObject({ tokenReward: 8, needsManualReview: false, rewardDetails: { baseReward: 7, streakMultiplier: 1, firstReceiptBonus: 10 }, streakInfo: { streakIncreased: true, currentStreak: 1 } })
@@ -266,7 +272,7 @@ describe('receipt API routes', () => {
     expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
 
     const list = await receiptsLoader({ ...ctx, params: { id: String(user.id) }, request: getRequest('/x', cookie) })
-    expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.75, purchaseDate: todayUtc(), status: 'approved' }])
+    expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.95, purchaseDate: todayUtc(), status: 'approved' }])
   })
 
   it('accepts 3 of 10 concurrent POST /api/receipts by one user (429 for the rest)', async () => {

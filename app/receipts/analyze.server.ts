@@ -6,6 +6,7 @@ import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
 import { prepareForOcr, validateReceiptImage, type PreprocessOptions } from '~/receipts/image.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/receipts/ocr.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
+import { findReferenceNumber } from '~/receipts/reference'
 import { judgeReceipt, type Verdict } from '~/receipts/verdict'
 
 export type AnalyzeOptions = {
@@ -128,6 +129,7 @@ export function toAnalysis(
     category: fields.category,
     purchaseDate: fields.purchaseDate,
     totalAmount: fields.totalAmount,
+    referenceNumber: findReferenceNumber(ocr.text),
     confidence: verdict.confidence,
     reasons: verdict.reasons,
     sustainabilityReasons,

@@ -75,6 +75,7 @@ export async function submitForUser(
     userId: user.id,
     analysisId,
     maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
+    inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
     values: {
       category: parsed.data.category,
       amountCents: amountToCents(parsed.data.amount),

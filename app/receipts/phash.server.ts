@@ -29,3 +29,9 @@ export function hammingDistance(a: string, b: string): number {
 }
 
 export const NEAR_DUPLICATE_DISTANCE = 5
+
+/** Two stored photo fingerprints belong to the same receipt photo. */
+export function fingerprintsMatch(a: string, b: string): boolean {
+  if (!/^[0-9a-f]{16}$/.test(a) || !/^[0-9a-f]{16}$/.test(b)) return false
+  return hammingDistance(a, b) <= NEAR_DUPLICATE_DISTANCE
+}

@@ -14,7 +14,8 @@ import {
   utcDay,
   type ReceiptReward,
 } from '~/rewards/rules'
-import { differenceHash, hammingDistance, NEAR_DUPLICATE_DISTANCE } from './phash.server'
+import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
+import { differenceHash } from './phash.server'
 import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
 import { validateReceiptImage } from './image.server'
 
@@ -168,44 +169,13 @@ export type SubmitResult =
     }
   | { ok: false; status: 400 | 404 | 409 | 429; error: string }
 
-async function similarSignals(db: DB, userId: number, phash: string | null, analysis: Analysis, user: UserValues) {
-  const storeName = analysis.storeName
-  const amount = toCents(analysis.totalAmount) ?? user.amountCents
-  const date = analysis.purchaseDate ?? user.purchaseDate
-  // Receipts of one vendor share a template, so a close picture alone is not enough: a re-photographed
-  // or re-saved receipt also reads the same total.
-  let nearDuplicate = false
-  if (phash) {
-    const since = new Date(Date.now() - 60 * 86_400_000).toISOString()
-    const recent = await db
-      .selectFrom('receipts')
-      .select('image_phash')
-      .where('created_at', '>=', since)
-      .where('image_phash', 'is not', null)
-      .where((eb) => eb.or([eb('amount_cents', '=', amount), eb('user_amount_cents', '=', amount)]))
-      .execute()
-    nearDuplicate = recent.some((r) => hammingDistance(r.image_phash!, phash) <= NEAR_DUPLICATE_DISTANCE)
-  }
-  const same = storeName
-    ? await db
-        .selectFrom('receipts')
-        .select('id')
-        .where('user_id', '=', userId)
-        .where('store_name', '=', storeName)
-        .where('amount_cents', '=', amount)
-        .where('purchase_date', '=', date)
-        .executeTakeFirst()
-    : undefined
-  return { nearDuplicate, sameVendorAmountDate: !!same }
-}
-
 function isUniqueViolation(error: unknown) {
   const e = error as { code?: string; message?: string }
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505' || /UNIQUE constraint/i.test(e?.message ?? '')
 }
 
 class Refusal extends Error {
-  constructor(readonly status: 409 | 429, message: string) {
+  constructor(readonly status: 400 | 409 | 429, message: string) {
     super(message)
   }
 }
@@ -217,7 +187,7 @@ class Refusal extends Error {
  */
 export async function submitReceipt(
   db: DB,
-  input: { userId: number; analysisId: number; values: UserValues; maxAgeDays: number; now?: Date },
+  input: { userId: number; analysisId: number; values: UserValues; maxAgeDays: number; inviteeAutoApprovalsPerDay?: number; now?: Date },
 ): Promise<SubmitResult> {
   const now = input.now ?? new Date()
   const stored = await getStoredAnalysis(db, input.userId, input.analysisId)
@@ -226,16 +196,38 @@ export async function submitReceipt(
   const dup = await db.selectFrom('receipts').select('id').where('image_hash', '=', stored.imageHash).executeTakeFirst()
   if (dup) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
 
-  const signals = await similarSignals(db, input.userId, stored.phash, stored.analysis, input.values)
-  const decision = decideSubmission({ analysis: stored.analysis, user: input.values, now, maxAgeDays: input.maxAgeDays, ...signals })
-  if (decision.kind === 'reject') return { ok: false, status: 400, error: decision.reason }
-
   const analysis = stored.analysis
-  const approved = decision.kind === 'approve'
+  const content = receiptContent(analysis)
+  const decide = (signals: { nearDuplicate: boolean; sameReceiptFromOtherAccount: boolean; inviteeCapReached: boolean }) =>
+    decideSubmission({ analysis, user: input.values, now, maxAgeDays: input.maxAgeDays, ...signals })
+  // Refusals that need no slot come first (nothing is written for them).
+  const early = decide({ nearDuplicate: false, sameReceiptFromOtherAccount: false, inviteeCapReached: false })
+  if (early.kind === 'reject') return { ok: false, status: 400, error: early.reason }
+  if ((await findSameReceipts(db, content)).some((r) => r.userId === input.userId)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+
   try {
     return await db.transaction().execute(async (trx) => {
+      // Taking the slot writes first, which serialises concurrent submissions on SQLite's write
+      // lock; the identity checks below then see every receipt accepted before this one.
       const slot = await takeActionSlot(trx, { userId: input.userId, kind: 'receipt', now })
       if (!slot) throw new Refusal(429, DAILY_LIMIT_ERROR)
+      const same = await findSameReceipts(trx, content)
+      if (same.some((r) => r.userId === input.userId)) throw new Refusal(409, DUPLICATE_MESSAGE)
+      const signals = await collectReviewSignals(trx, {
+        userId: input.userId,
+        now,
+        fingerprint: stored.phash,
+        amountCents: content.amountCents ?? input.values.amountCents,
+        sameReceipts: same,
+      })
+      const cap = input.inviteeAutoApprovalsPerDay ?? DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY
+      const decision = decide({
+        nearDuplicate: signals.nearDuplicateOf !== null,
+        sameReceiptFromOtherAccount: signals.sameReceiptFromOtherAccount !== null,
+        inviteeCapReached: signals.referredByUserId !== null && signals.inviteeAutoApprovalsToday >= cap,
+      })
+      if (decision.kind === 'reject') throw new Refusal(400, decision.reason)
+      const approved = decision.kind === 'approve'
       const receipt = await trx
         .insertInto('receipts')
         .values({
@@ -248,6 +240,8 @@ export async function submitReceipt(
           category: analysis.category,
           amount_cents: toCents(analysis.totalAmount),
           purchase_date: analysis.purchaseDate,
+          reference_number: content.referenceNumber,
+          review_signals_json: JSON.stringify(signals),
           user_store_id: null,
           user_category: input.values.category,
           user_amount_cents: input.values.amountCents,
@@ -294,6 +288,19 @@ export async function submitReceipt(
     if (error instanceof Refusal) return { ok: false, status: error.status, error: error.message }
     if (isUniqueViolation(error)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
     throw error
+  }
+}
+
+/** How many receipts of one referrer's invitees may be approved automatically per UTC day. */
+export const DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY = 5
+
+/** What identifies the trip: only what the server read, never what the user typed. */
+export function receiptContent(analysis: Analysis): ReceiptContent {
+  return {
+    storeName: analysis.storeName,
+    amountCents: toCents(analysis.totalAmount),
+    purchaseDate: analysis.purchaseDate,
+    referenceNumber: typeof analysis.referenceNumber === 'string' && analysis.referenceNumber ? analysis.referenceNumber : null,
   }
 }
 
@@ -496,6 +503,8 @@ export async function listReviewQueue(db: DB) {
       'receipts.user_purchase_date',
       'receipts.analysis_json',
       'receipts.review_reasons_json',
+      'receipts.review_signals_json',
+      'receipts.reference_number',
       'receipts.created_at',
     ])
     .where('receipts.status', '=', 'pending_review')

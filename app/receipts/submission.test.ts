@@ -13,7 +13,7 @@ const good: AnalysisFacts = {
   reasons: [],
 }
 const user = { category: 'ride_share', amountCents: 2450, purchaseDate: '2026-11-20' }
-const base = { analysis: good, user, now: NOW, maxAgeDays: 14, nearDuplicate: false, sameVendorAmountDate: false }
+const base = { analysis: good, user, now: NOW, maxAgeDays: 14, nearDuplicate: false, sameReceiptFromOtherAccount: false, inviteeCapReached: false }
 
 describe('decideSubmission', () => {
   it('approves a confident transport receipt whose values the user kept', () => {
@@ -44,7 +44,8 @@ describe('decideSubmission', () => {
     ['an unread total', { analysis: { ...good, totalAmount: null } }],
     ['an unread date', { analysis: { ...good, purchaseDate: null } }],
     ['a near-duplicate photo', { nearDuplicate: true }],
-    ['the same vendor, amount and date again', { sameVendorAmountDate: true }],
+    ['the same trip from another account', { sameReceiptFromOtherAccount: true }],
+    ['a referrer whose invitees used up the day', { inviteeCapReached: true }],
     ['a timeout fallback', { analysis: { ...good, isValid: false, isAcceptable: false, needsManualReview: true, totalAmount: null, purchaseDate: null, category: null, timeoutFallback: true, reasons: ["We couldn't automatically determine if this receipt qualifies. Please enter the details manually."] } }],
   ])('sends to review: %s', (_name, change) => {
     const result = decideSubmission({ ...base, ...change })

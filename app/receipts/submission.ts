@@ -7,6 +7,7 @@ export type AnalysisFacts = {
   category: string | null
   totalAmount: number | null
   purchaseDate: string | null
+  referenceNumber?: string | null
   isAcceptable: boolean
   needsManualReview: boolean
   reasons: string[]
@@ -34,7 +35,9 @@ export function toCents(amount: number | null | undefined): number | null {
 
 /**
  * DECISIONS 10–13: the server's analysis decides; the user's edits can only send a receipt to
- * review, never raise what is paid. Duplicates by image hash are refused before this (409).
+ * review, never raise what is paid. Duplicates (the same image, or the same trip again from the
+ * same account) are refused before this (409); the same trip from another account, a near copy of
+ * a photo and a wave of invited accounts are never paid automatically (issue 10).
  */
 export function decideSubmission(input: {
   analysis: AnalysisFacts
@@ -42,7 +45,10 @@ export function decideSubmission(input: {
   now: Date
   maxAgeDays: number
   nearDuplicate: boolean
-  sameVendorAmountDate: boolean
+  /** The same trip (vendor + total + date, or its printed number) was accepted for another account. */
+  sameReceiptFromOtherAccount: boolean
+  /** The user's referrer's invitees have used up today's automatic approvals. */
+  inviteeCapReached: boolean
 }): SubmissionDecision {
   const { analysis, user } = input
   if (analysis.testMode) return { kind: 'reject', reason: 'Demo receipts never earn tokens.' }
@@ -66,7 +72,8 @@ export function decideSubmission(input: {
   if (!isTransportCategory(analysis.category)) reasons.push('We could not tell which kind of transport this is.')
   else if (analysis.category !== user.category) reasons.push('The category you chose differs from the receipt.')
   if (input.nearDuplicate) reasons.push('This photo looks like a receipt that was already submitted.')
-  if (input.sameVendorAmountDate) reasons.push('You already submitted a receipt with the same vendor, amount and date.')
+  if (input.sameReceiptFromOtherAccount) reasons.push('This receipt was already submitted from another account.')
+  if (input.inviteeCapReached) reasons.push('Many receipts came today from accounts invited by the same person.')
 
   return reasons.length ? { kind: 'review', reasons: [...new Set(reasons)] } : { kind: 'approve' }
 }

@@ -26,6 +26,8 @@ export type ReceiptAnalysis = {
   /** YYYY-MM-DD */
   purchaseDate: string | null
   totalAmount: number | null
+  /** The trip / order / receipt number printed on it (normalised), when there is one. */
+  referenceNumber: string | null
   /** 0..1 */
   confidence: number
   reasons: string[]

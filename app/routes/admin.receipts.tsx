@@ -2,6 +2,7 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/react'
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/auth.server'
+import { describeSignals, parseSignals } from '~/receipts/signals'
 import { shortAddress } from '~/chain/networks'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -27,6 +28,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         read: { storeName: r.store_name, category: r.category, amountCents: r.amount_cents, purchaseDate: r.purchase_date, confidence: analysis.confidence ?? 0 },
         entered: { category: r.user_category, amountCents: r.user_amount_cents, purchaseDate: r.user_purchase_date },
         reasons: r.review_reasons_json ? (JSON.parse(r.review_reasons_json) as string[]) : [],
+        signals: describeSignals(parseSignals(r.review_signals_json), r.reference_number),
         ocrText: analysis.ocrText ?? '',
       }
     }),
@@ -136,6 +138,16 @@ export default function AdminReceipts() {
                     <li key={reason}>{reason}</li>
                   ))}
                 </ul>
+              ) : null}
+              {r.signals.length ? (
+                <div className="small" data-testid="review-signals">
+                  <strong>Signals</strong>
+                  <ul className="review-list">
+                    {r.signals.map((line) => (
+                      <li key={line}>{line}</li>
+                    ))}
+                  </ul>
+                </div>
               ) : null}
               {r.ocrText ? (
                 <details>

@@ -75,6 +75,8 @@ const schema = z.object({
   PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(360).default(1),
   PAYOUT_MAX_SIGNINGS: z.coerce.number().int().min(1).max(20).default(3),
   PAYOUT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
+  // Receipts of one referrer's invitees approved automatically per UTC day; beyond it, review.
+  INVITEE_AUTO_APPROVALS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
   STORE_FORM_URL: z.string().url().optional(),
   FEEDBACK_URL: z.string().url().optional(),
 })

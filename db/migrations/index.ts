@@ -2,12 +2,14 @@ import type { Migration, MigrationProvider } from 'kysely'
 import * as m0001 from './0001-initial'
 import * as m0002 from './0002-analysis-images'
 import * as m0003 from './0003-payout-worker'
+import * as m0005 from './0005-receipt-identity'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
   '0001-initial': m0001,
   '0002-analysis-images': m0002,
   '0003-payout-worker': m0003,
+  '0005-receipt-identity': m0005,
 }
 
 export const migrationProvider: MigrationProvider = {
