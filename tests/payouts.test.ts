@@ -1,7 +1,10 @@
 import { beforeEach, describe, expect, it } from 'vitest'
 import { claimState } from '../app/payouts/labels'
 import { retryPayout } from '../app/payouts/payouts.server'
-import { EXPIRY_MARGIN_BLOCKS, checkPayoutNetwork, runPayoutsOnce } from '../app/payouts/worker.server'
+import { HttpResponse, http } from 'msw'
+import { createThorClient } from '../app/chain/thor.server'
+import { acquireLease, checkPayoutNetwork, runPayoutsOnce } from '../app/payouts/worker.server'
+import { server } from './mocks/index'
 import { listClaims } from '../app/claims/claims.server'
 import { getDb } from '../app/utils/db.server'
 import { findOrCreateUser } from '../app/users/users.server'
@@ -107,7 +110,8 @@ describe('crashes and lost answers', () => {
   async function abandonLease(payoutId: number, clock: { now: () => Date }) {
     await getDb()
       .updateTable('payouts')
-      .set({ lease_owner: 'killed-worker', lease_until: new Date(clock.now().getTime() + 60_000).toISOString() })
+      // Due now: only the dead worker's lease keeps the row from the next worker.
+      .set({ lease_owner: 'killed-worker', lease_until: new Date(clock.now().getTime() + 60_000).toISOString(), next_attempt_at: null })
       .where('id', '=', payoutId)
       .execute()
   }
@@ -316,8 +320,8 @@ describe('refusals', () => {
 })
 
 describe('expiry', () => {
-  it('re-signs once after the chain has passed the expiry of a transaction that was never included', async () => {
-    const fake = fakeChain()
+  it('re-signs once after the finalized chain has passed the expiry of a transaction that was never included', async () => {
+    const fake = fakeChain({ finalityLagBlocks: 6 })
     const clock = testClock()
     const ctx = workerContext(clock, { config: payoutConfig({ expirationBlocks: 18 }) })
     const { payoutId } = await userWithClaim(5000)
@@ -331,12 +335,12 @@ describe('expiry', () => {
     await runPayoutsOnce(ctx) // still includable: sent again, nothing new signed
     expect((await payoutRow(payoutId)).tx_hash).toBe(first.tx_hash)
 
-    fake.mine(10) // past blockRef + 18, but not yet by the safety margin
+    fake.mine(10) // the best block is past blockRef + 18, the finalized one is not yet
     clock.advance(100_000)
     await runPayoutsOnce(ctx)
     expect((await payoutRow(payoutId))).toMatchObject({ tx_hash: first.tx_hash, signings: 1 })
 
-    fake.mine(EXPIRY_MARGIN_BLOCKS)
+    fake.mine(6)
     fake.faults.inclusionDelayBlocks = 1
     clock.advance(100_000)
     await runPayoutsOnce(ctx)
@@ -362,7 +366,7 @@ describe('expiry', () => {
     const { payoutId } = await userWithClaim(5000)
     fake.faults.inclusionDelayBlocks = 1000
     await runPayoutsOnce(ctx)
-    fake.mine(25 + EXPIRY_MARGIN_BLOCKS)
+    fake.mine(25)
     clock.advance(300_000)
     await runPayoutsOnce(ctx)
     expect((await payoutRow(payoutId))).toMatchObject({ status: 'expired', signings: 1 })
@@ -377,6 +381,177 @@ describe('expiry', () => {
     await runPayoutsOnce(ctx)
     expect((await payoutRow(payoutId)).status).toBe('confirmed')
     expect(fake.distributions()).toHaveLength(1)
+  })
+})
+
+describe('a node that lags or answers oddly', () => {
+  /** A node behind a load balancer that has not seen the receipt's block yet (without `head`). */
+  function laggingReceipts() {
+    server.use(
+      http.get('https://thor.test/transactions/:id/receipt', ({ request }) => {
+        if (new URL(request.url).searchParams.get('head')) return undefined // a synced node answers
+        return HttpResponse.json(null)
+      }),
+    )
+  }
+
+  it('never re-signs an included transaction because one node did not show its receipt', async () => {
+    const fake = fakeChain()
+    const clock = testClock()
+    const ctx = workerContext(clock, { config: payoutConfig({ expirationBlocks: 18 }) })
+    const { payoutId } = await userWithClaim(5000)
+    await runPayoutsOnce(ctx)
+    const sent = await payoutRow(payoutId)
+    fake.mine(1) // included
+    laggingReceipts()
+    fake.mine(40) // far past its expiry
+    clock.advance(10_000)
+    await runPayoutsOnce(ctx)
+    expect(await payoutRow(payoutId)).toMatchObject({ status: 'sent', signings: 1, tx_hash: sent.tx_hash })
+    expect(fake.sendCounts().accepted).toBe(1)
+    expect(fake.distributions()).toHaveLength(1)
+  })
+
+  it('takes "known tx" for a resend of an included transaction as sent', async () => {
+    const fake = fakeChain()
+    const clock = testClock()
+    const ctx = workerContext(clock)
+    const { payoutId } = await userWithClaim(5000)
+    fake.faults.loseSendAnswers = 1
+    await runPayoutsOnce(ctx)
+    expect((await payoutRow(payoutId)).status).toBe('signed')
+    fake.mine(1)
+    laggingReceipts()
+    clock.advance(10_000)
+    await runPayoutsOnce(ctx)
+    const row = await payoutRow(payoutId)
+    expect(row).toMatchObject({ status: 'sent', error: null })
+    expect(fake.sends().at(-1)).toMatchObject({ status: 403, message: expect.stringMatching(/known tx/) })
+  })
+
+  it('does not decide a transaction is dead when the node does not have the finalized block', async () => {
+    const fake = fakeChain()
+    const clock = testClock()
+    const ctx = workerContext(clock, { config: payoutConfig({ expirationBlocks: 18 }) })
+    const { payoutId } = await userWithClaim(5000)
+    fake.faults.inclusionDelayBlocks = 1000
+    await runPayoutsOnce(ctx)
+    fake.mine(40)
+    server.use(
+      http.get('https://thor.test/transactions/:id/receipt', ({ request }) =>
+        new URL(request.url).searchParams.get('head') ? new HttpResponse('head: leveldb: not found\n', { status: 400 }) : HttpResponse.json(null),
+      ),
+    )
+    clock.advance(10_000)
+    await runPayoutsOnce(ctx)
+    const row = await payoutRow(payoutId)
+    expect(row).toMatchObject({ status: 'sent', signings: 1 })
+    expect(row.error).toMatch(/not found/)
+  })
+
+  it('fails a reverted claim only once the revert is in a finalized block', async () => {
+    const fake = fakeChain({ finalityLagBlocks: 10 })
+    const clock = testClock()
+    const ctx = workerContext(clock)
+    const { user, payoutId, claimId } = await userWithClaim(5000)
+    await runPayoutsOnce(ctx)
+    fake.faults.revertNextInclusion = 'X2EarnRewardsPool: app has insufficient available funds'
+    fake.mine(3)
+    clock.advance(10_000)
+    await runPayoutsOnce(ctx)
+    expect((await payoutRow(payoutId)).status).toBe('sent')
+    expect((await claimRow(claimId)).status).toBe('pending')
+    expect(await balance(user.id)).toBe(0)
+    fake.mine(10)
+    clock.advance(10_000)
+    await runPayoutsOnce(ctx)
+    expect((await payoutRow(payoutId)).status).toBe('reverted')
+    expect((await claimRow(claimId)).status).toBe('failed')
+    expect(await balance(user.id)).toBe(5000)
+  })
+
+  it('does not confirm a receipt that shows no payment to the user, nor a malformed one', async () => {
+    const fake = fakeChain()
+    const clock = testClock()
+    const ctx = workerContext(clock)
+    const { payoutId, claimId } = await userWithClaim(5000)
+    await runPayoutsOnce(ctx)
+    fake.mine(3)
+    const sent = await payoutRow(payoutId)
+    const meta = { blockID: fake.blockId(1001), blockNumber: 1001, blockTimestamp: 0, txID: sent.tx_hash, txOrigin: DISTRIBUTOR.address }
+    server.use(http.get('https://thor.test/transactions/:id/receipt', () => HttpResponse.json({ gasUsed: 1, gasPayer: DISTRIBUTOR.address, paid: '0x1', reward: '0x0', reverted: false, outputs: [{ events: [], transfers: [] }], meta })))
+    clock.advance(10_000)
+    await runPayoutsOnce(ctx)
+    let row = await payoutRow(payoutId)
+    expect(row.status).toBe('sent')
+    expect(row.error).toMatch(/no RewardDistributed event/)
+    server.use(http.get('https://thor.test/transactions/:id/receipt', () => HttpResponse.json({ outputs: [], meta })))
+    clock.advance(600_000)
+    await runPayoutsOnce(ctx)
+    row = await payoutRow(payoutId)
+    expect(row.status).toBe('sent')
+    expect(row.error).toMatch(/malformed receipt/)
+    expect((await claimRow(claimId)).status).toBe('pending')
+  })
+
+  it('stops when its lease is taken mid-step: nothing is signed or sent on stale state', async () => {
+    const fake = fakeChain()
+    const clock = testClock()
+    const { payoutId } = await userWithClaim(5000)
+    // A node so slow that another worker takes the row while this one waits for the simulation.
+    const slow = createThorClient({
+      baseUrl: 'https://thor.test',
+      fetch: async (input, init) => {
+        if (String(input).includes('/accounts/*')) {
+          await getDb().updateTable('payouts').set({ lease_owner: 'faster-worker' }).where('id', '=', payoutId).execute()
+        }
+        return fetch(input, init)
+      },
+    })
+    await runPayoutsOnce(workerContext(clock, { thor: slow }))
+    const row = await payoutRow(payoutId)
+    expect(row).toMatchObject({ status: 'pending', raw_tx: null, lease_owner: 'faster-worker', error: null })
+    expect(fake.sendCounts().total).toBe(0)
+  })
+})
+
+describe('leases', () => {
+  it('renews its lease before each call, so a slow node never lets another worker take the row mid-step', async () => {
+    const fake = fakeChain()
+    const clock = testClock()
+    const { payoutId } = await userWithClaim(5000)
+    const leaseHeld: boolean[] = []
+    const slow = createThorClient({
+      baseUrl: 'https://thor.test',
+      fetch: async (input, init) => {
+        clock.advance(45_000) // each answer takes 45 s; the lease is 60 s
+        const row = await payoutRow(payoutId)
+        leaseHeld.push(row.lease_until !== null && Date.parse(row.lease_until) > clock.now().getTime())
+        return fetch(input, init)
+      },
+    })
+    await runPayoutsOnce(workerContext(clock, { thor: slow }))
+    expect((await payoutRow(payoutId)).status).toBe('sent')
+    expect(leaseHeld.length).toBeGreaterThanOrEqual(4)
+    expect(leaseHeld.every(Boolean)).toBe(true)
+    expect(fake.sendCounts().accepted).toBe(1)
+  })
+
+  it('does not lease a row that stopped being due after the list was read', async () => {
+    fakeChain()
+    const clock = testClock()
+    const ctx = workerContext(clock, { config: payoutConfig({ maxSignings: 2 }) })
+    const { payoutId } = await userWithClaim(5000)
+    const set = (values: Record<string, unknown>) => getDb().updateTable('payouts').set(values).where('id', '=', payoutId).execute()
+    await set({ next_attempt_at: new Date(clock.now().getTime() + 60_000).toISOString() }) // held back meanwhile
+    expect(await acquireLease(ctx, payoutId)).toBe(false)
+    await set({ next_attempt_at: null, status: 'expired', signings: 2 }) // out of automatic signings meanwhile
+    expect(await acquireLease(ctx, payoutId)).toBe(false)
+    await set({ status: 'confirmed', signings: 1 })
+    expect(await acquireLease(ctx, payoutId)).toBe(false)
+    await set({ status: 'pending' })
+    expect(await acquireLease(ctx, payoutId)).toBe(true)
+    expect(await acquireLease(workerContext(clock), payoutId)).toBe(false) // leased now
   })
 })
 

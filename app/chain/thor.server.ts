@@ -91,6 +91,12 @@ export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; 
       if (!block) throw new ThorError('bad_response', 'The VeChain node has no best block')
       return block
     },
+    /** The newest block the network can no longer revert. */
+    async getFinalizedBlock(): Promise<Block> {
+      const block = await this.getBlock('finalized')
+      if (!block) throw new ThorError('bad_response', 'The VeChain node has no finalized block')
+      return block
+    },
     async getAccount(address: string): Promise<Account> {
       const raw = await request<{ balance: string; energy: string; hasCode: boolean }>('GET', `/accounts/${address}`)
       return { balance: BigInt(raw.balance), energy: BigInt(raw.energy), hasCode: !!raw.hasCode }
@@ -115,10 +121,29 @@ export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; 
     async getTransaction(id: string, opts: { pending?: boolean } = {}): Promise<ThorTransaction | null> {
       return request<ThorTransaction | null>('GET', `/transactions/${id}${opts.pending ? '?pending=true' : ''}`)
     },
-    async getReceipt(id: string): Promise<TxReceipt | null> {
-      return request<TxReceipt | null>('GET', `/transactions/${id}/receipt`)
+    /**
+     * The receipt, or null while the transaction is not included. With `head`, as of that block
+     * (a node that does not have the block answers an error, never a misleading null).
+     */
+    async getReceipt(id: string, opts: { head?: string } = {}): Promise<TxReceipt | null> {
+      const receipt = await request<TxReceipt | null>('GET', `/transactions/${id}/receipt${opts.head ? `?head=${opts.head}` : ''}`)
+      if (receipt !== null && !isReceipt(receipt)) throw new ThorError('bad_response', 'The VeChain node answered a malformed receipt')
+      return receipt
     },
   }
+}
+
+function isReceipt(r: unknown): r is TxReceipt {
+  const receipt = r as TxReceipt
+  return (
+    typeof receipt === 'object' &&
+    typeof receipt.reverted === 'boolean' &&
+    Array.isArray(receipt.outputs) &&
+    typeof receipt.meta === 'object' &&
+    receipt.meta !== null &&
+    Number.isInteger(receipt.meta.blockNumber) &&
+    typeof receipt.meta.txID === 'string'
+  )
 }
 
 /** "tx rejected: known tx": the node already has this exact transaction (sending it again is harmless). */

@@ -3,6 +3,7 @@ import type { PayoutStatus } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { PAYOUT_STATUSES } from './labels'
+import { parseTxIds } from './worker.server'
 
 export type AdminPayout = {
   id: number
@@ -55,7 +56,7 @@ export async function listPayouts(db: DB, opts: { status?: PayoutStatus; limit?:
     amountMilli: r.amount_milli,
     status: r.status,
     txHash: r.tx_hash,
-    previousTxIds: r.previous_tx_ids ? (JSON.parse(r.previous_tx_ids) as string[]) : [],
+    previousTxIds: parseTxIds(r.previous_tx_ids),
     error: r.error,
     attempts: r.attempts,
     signings: r.signings,
@@ -131,7 +132,7 @@ export async function retryPayout(db: DB, input: { payoutId: number; adminUserId
 class RetryConflict extends Error {}
 
 function withPrevious(previousJson: string | null, txHash: string | null): string | null {
-  const earlier: string[] = previousJson ? (JSON.parse(previousJson) as string[]) : []
+  const earlier = parseTxIds(previousJson)
   const all = txHash && !earlier.includes(txHash) ? [...earlier, txHash] : earlier
   return all.length ? JSON.stringify(all) : null
 }

@@ -1,8 +1,9 @@
 import crypto from 'node:crypto'
 import { Transaction } from 'thor-devkit'
 import type { DB } from '#db/db.server'
-import type { PayoutRow, PayoutStatus } from '#db/schema'
-import { decodeRevertReason, fn } from '~/chain/abi'
+import type { ExpressionBuilder } from 'kysely'
+import type { Database, PayoutRow, PayoutStatus } from '#db/schema'
+import { decodeRevertReason, events, fn } from '~/chain/abi'
 import type { PayoutConfig } from '~/chain/config.server'
 import {
   backoffMs,
@@ -12,6 +13,7 @@ import {
   gasLimit,
   lastIncludableBlock,
   maxFeeWei,
+  milliToWei,
   signPayoutTx,
   type Clause,
 } from '~/chain/payout'
@@ -37,12 +39,9 @@ export type WorkerContext = {
 }
 
 const ACTIVE: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired']
-/**
- * Blocks (2 minutes) the chain must be past a transaction's last includable block before it counts
- * as dead: a public endpoint is several nodes behind a load balancer, and the one answering the
- * receipt may lag the one answering the best block.
- */
-export const EXPIRY_MARGIN_BLOCKS = 12
+
+/** This worker's lease on the row ran out and another worker took it: stop touching the row. */
+class LeaseLost extends Error {}
 const BATCH = 25
 
 export function newWorkerId() {
@@ -55,10 +54,7 @@ export async function runPayoutsOnce(ctx: WorkerContext): Promise<number> {
   const due = await ctx.db
     .selectFrom('payouts')
     .select('id')
-    .where('status', 'in', ACTIVE)
-    .where((eb) => eb.or([eb('status', '!=', 'expired'), eb('signings', '<', ctx.config.maxSignings)]))
-    .where((eb) => eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]))
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]))
+    .where((eb) => isDue(eb, ctx, nowIso))
     .orderBy('id')
     .limit(BATCH)
     .execute()
@@ -72,6 +68,8 @@ export async function runPayoutsOnce(ctx: WorkerContext): Promise<number> {
         advanced++
       }
     } catch (error) {
+      // Another worker has the row now: its state is theirs to move.
+      if (error instanceof LeaseLost) continue
       // The node is down, slow or answered nonsense: nothing was decided, try again later.
       await hold(ctx, id, describeThorError(error))
     } finally {
@@ -99,6 +97,7 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
     return null
   }
   const clause = await payoutClause(ctx, row)
+  await keepLease(ctx, row.id)
   const [simulation] = await thor.inspect([clause], { caller: config.distributor })
   if (simulation.reverted) {
     const reason = decodeRevertReason(simulation.data) ?? (simulation.vmError || 'the simulation reverted')
@@ -110,12 +109,14 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
     return null
   }
   const gas = gasLimit([clause], simulation.gasUsed)
+  await keepLease(ctx, row.id)
   const account = await thor.getAccount(config.distributor)
   const fee = maxFeeWei(gas, config.gasPriceCoef)
   if (account.energy < fee) {
     await hold(ctx, row.id, `Payout held: the distributor ${config.distributor} has ${formatVtho(account.energy)} VTHO, a payout needs up to ${formatVtho(fee)} VTHO for gas`)
     return null
   }
+  await keepLease(ctx, row.id)
   const best = await thor.getBestBlock()
   const signed = signPayoutTx({
     chainTag: config.chainTag,
@@ -159,6 +160,7 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
 /** Send the stored raw transaction. "known tx" means the node has it already: as good as sent. */
 async function send(ctx: WorkerContext, row: PayoutRow) {
   if (!row.raw_tx) throw new Error(`payout ${row.id} has no signed transaction`)
+  await keepLease(ctx, row.id)
   try {
     await ctx.thor.sendRawTransaction(row.raw_tx)
   } catch (error) {
@@ -179,29 +181,46 @@ async function send(ctx: WorkerContext, row: PayoutRow) {
     .execute()
 }
 
-/** A signed or sent payout: included (confirm or revert), dead (expire and sign anew), or send again. */
+/**
+ * A signed or sent payout: included (confirm, or fail once the revert is final), dead (expire and
+ * sign anew, decided on the finalized chain only), or not yet included (send the same bytes again).
+ */
 async function track(ctx: WorkerContext, row: PayoutRow) {
   const txId = row.tx_hash
   if (!txId || !row.block_ref || row.expiration === null) throw new Error(`payout ${row.id} is ${row.status} without a transaction`)
-  // The best block is read before the receipt: if the receipt is still missing afterwards, the
-  // transaction was not included up to that block, so passing its expiry there means never.
+  await keepLease(ctx, row.id)
   const best = await ctx.thor.getBestBlock()
   const receipt = await ctx.thor.getReceipt(txId)
   if (receipt) {
-    if (receipt.meta.txID.toLowerCase() !== txId.toLowerCase()) throw new ThorError('bad_response', `The node answered the receipt of ${receipt.meta.txID} for ${txId}`)
+    checkReceiptIsFor(receipt, txId)
     if (receipt.reverted) {
+      // Failing the claim gives the tokens back, so it must be certain the transaction can never
+      // pay: only a revert in a finalized block (a reorganisation could re-run it otherwise).
+      await keepLease(ctx, row.id)
+      const finalized = await ctx.thor.getFinalizedBlock()
+      const final = receipt.meta.blockNumber <= finalized.number ? await ctx.thor.getReceipt(txId, { head: finalized.id }) : null
+      if (!final?.reverted) return waitForNextPoll(ctx, row)
       await failPayout(ctx, row, 'reverted', await revertReason(ctx, row))
       return
     }
-    if (best.number - receipt.meta.blockNumber < ctx.config.confirmations) {
-      await waitForNextPoll(ctx, row)
+    if (best.number - receipt.meta.blockNumber < ctx.config.confirmations) return waitForNextPoll(ctx, row)
+    const paid = await paidAsExpected(ctx, row, receipt)
+    if (paid !== true) {
+      await hold(ctx, row.id, paid)
       return
     }
     await confirm(ctx, row, receipt)
     return
   }
-  if (best.number > lastIncludableBlock(row.block_ref, row.expiration) + EXPIRY_MARGIN_BLOCKS) {
-    const expired = await markExpired(ctx, row, best.number)
+  // Dead only when the finalized chain is past the last block that could include it and, read as
+  // of that very block, has no receipt: a node behind a load balancer that lags, or one that does
+  // not have the block, can then never make a live transaction look dead.
+  await keepLease(ctx, row.id)
+  const finalized = await ctx.thor.getFinalizedBlock()
+  if (finalized.number > lastIncludableBlock(row.block_ref, row.expiration)) {
+    const atFinal = await ctx.thor.getReceipt(txId, { head: finalized.id })
+    if (atFinal !== null) return waitForNextPoll(ctx, row)
+    const expired = await markExpired(ctx, row, finalized.number)
     if (expired && expired.signings < ctx.config.maxSignings) {
       const signed = await signAndStore(ctx, expired)
       if (signed) await send(ctx, signed)
@@ -209,6 +228,36 @@ async function track(ctx: WorkerContext, row: PayoutRow) {
     return
   }
   await send(ctx, row)
+}
+
+function checkReceiptIsFor(receipt: TxReceipt, txId: string) {
+  if (receipt.meta.txID.toLowerCase() !== txId.toLowerCase()) throw new ThorError('bad_response', `The node answered the receipt of ${receipt.meta.txID} for ${txId}`)
+}
+
+/**
+ * The receipt must show the pool paying this user this amount for our app: anything else (a
+ * misconfigured pool address, a node answering for another chain) is held for an operator rather
+ * than shown to the user as paid.
+ */
+async function paidAsExpected(ctx: WorkerContext, row: PayoutRow, receipt: TxReceipt): Promise<true | string> {
+  const user = await ctx.db.selectFrom('users').select('wallet_address').where('id', '=', row.user_id).executeTakeFirst()
+  const expected = { receiver: user?.wallet_address.toLowerCase(), amount: milliToWei(row.amount_milli) }
+  for (const output of receipt.outputs) {
+    for (const event of output.events ?? []) {
+      if (event.address?.toLowerCase() !== ctx.config.poolAddress || event.topics?.[0] !== events.rewardDistributed.signature) continue
+      try {
+        const decoded = events.rewardDistributed.decode(event.data, event.topics)
+        const matches =
+          String(decoded.appId).toLowerCase() === ctx.config.appId &&
+          String(decoded.receiver).toLowerCase() === expected.receiver &&
+          BigInt(String(decoded.amount)) === expected.amount
+        if (matches) return true
+      } catch {
+        // not decodable: keep looking
+      }
+    }
+  }
+  return `Payout held: transaction ${row.tx_hash} was included but its receipt shows no RewardDistributed event for ${expected.receiver} of this amount`
 }
 
 async function confirm(ctx: WorkerContext, row: PayoutRow, receipt: TxReceipt) {
@@ -222,12 +271,14 @@ async function confirm(ctx: WorkerContext, row: PayoutRow, receipt: TxReceipt) {
       .where('lease_owner', '=', ctx.workerId)
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return
-    await trx
+    const ledger = await trx
       .updateTable('transactions')
       .set({ status: 'confirmed', tx_hash: row.tx_hash })
       .where('id', '=', row.transaction_id)
       .where('status', '=', 'pending')
-      .execute()
+      .executeTakeFirst()
+    // Paid on chain while the ledger says otherwise: roll back and leave it to an operator.
+    if (Number(ledger.numUpdatedRows) !== 1) throw new Error(`Claim ${row.transaction_id} is not pending, but its payout ${row.tx_hash} was paid: check it by hand`)
   })
   ctx.log?.(`payout ${row.id}: confirmed ${row.tx_hash} in block ${receipt.meta.blockNumber}`)
 }
@@ -317,15 +368,41 @@ async function waitForNextPoll(ctx: WorkerContext, row: PayoutRow) {
     .execute()
 }
 
-async function acquireLease(ctx: WorkerContext, id: number): Promise<boolean> {
+/** Active, not held back, not over its automatic signings, and not leased by a live worker. */
+function isDue(eb: ExpressionBuilder<Database, 'payouts'>, ctx: WorkerContext, nowIso: string) {
+  return eb.and([
+    eb('status', 'in', ACTIVE),
+    eb.or([eb('status', '!=', 'expired'), eb('signings', '<', ctx.config.maxSignings)]),
+    eb.or([eb('next_attempt_at', 'is', null), eb('next_attempt_at', '<=', nowIso)]),
+    eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', nowIso)]),
+  ])
+}
+
+/** The lease repeats every condition of the due list: a list read a moment ago may be stale. */
+export async function acquireLease(ctx: WorkerContext, id: number): Promise<boolean> {
   const at = now(ctx)
   const result = await ctx.db
     .updateTable('payouts')
     .set({ lease_owner: ctx.workerId, lease_until: new Date(at.getTime() + ctx.config.leaseMs).toISOString() })
     .where('id', '=', id)
-    .where((eb) => eb.or([eb('lease_until', 'is', null), eb('lease_until', '<', at.toISOString())]))
+    .where((eb) => isDue(eb, ctx, at.toISOString()))
     .executeTakeFirst()
   return Number(result.numUpdatedRows) === 1
+}
+
+/**
+ * Renew the lease before each call to the node, so a slow node cannot let another worker take the
+ * row mid-step; when the lease was lost anyway, stop (LeaseLost) instead of acting on stale state.
+ */
+async function keepLease(ctx: WorkerContext, id: number) {
+  const at = now(ctx)
+  const result = await ctx.db
+    .updateTable('payouts')
+    .set({ lease_until: new Date(at.getTime() + ctx.config.leaseMs).toISOString() })
+    .where('id', '=', id)
+    .where('lease_owner', '=', ctx.workerId)
+    .executeTakeFirst()
+  if (Number(result.numUpdatedRows) !== 1) throw new LeaseLost()
 }
 
 async function releaseLease(ctx: WorkerContext, id: number) {
@@ -337,8 +414,18 @@ async function loadPayout(db: DB, id: number): Promise<PayoutRow | null> {
 }
 
 function previousTxIds(row: PayoutRow): string[] {
-  const earlier: string[] = row.previous_tx_ids ? (JSON.parse(row.previous_tx_ids) as string[]) : []
+  const earlier = parseTxIds(row.previous_tx_ids)
   return row.tx_hash && !earlier.includes(row.tx_hash) ? [...earlier, row.tx_hash] : earlier
+}
+
+export function parseTxIds(json: string | null): string[] {
+  if (!json) return []
+  try {
+    const value: unknown = JSON.parse(json)
+    return Array.isArray(value) ? value.filter((v): v is string => typeof v === 'string') : []
+  } catch {
+    return []
+  }
 }
 
 function nextPoll(ctx: WorkerContext) {

@@ -1059,11 +1059,21 @@ export class FakeThor {
       }),
       http.post(`${url}/accounts/*`, async ({ request }) => this.answerCall(request)),
       http.post(`${url}/transactions`, async ({ request }) => this.answerSend(request)),
-      http.get(`${url}/transactions/:id/receipt`, ({ params }) => {
+      http.get(`${url}/transactions/:id/receipt`, ({ params, request }) => {
         const id = lower(String(params.id))
         if (!isBytes32(id)) return textError(400, 'id: invalid length')
+        // `head`: the receipt as of that block; a block the node does not have is an error.
+        const head = new URL(request.url).searchParams.get('head')
+        let headNumber = this.best
+        if (head) {
+          const rev = this.resolveRevision(head)
+          if ('error' in rev) return textError(400, 'head: ' + rev.error)
+          if (rev.number === null) return textError(400, 'head: leveldb: not found')
+          headNumber = rev.number
+        }
         const record = this.txs.get(id)
-        return HttpResponse.json(record?.status === 'included' ? this.receiptJson(record) : null)
+        const included = record?.status === 'included' && (record.inclusion as Inclusion).blockNumber <= headNumber
+        return HttpResponse.json(included ? this.receiptJson(record) : null)
       }),
       http.get(`${url}/transactions/:id`, ({ params, request }) => {
         const id = lower(String(params.id))
