@@ -16,8 +16,21 @@ export async function readOwnJsonBody<S extends z.ZodType<{ userId: number }>>(
   schema: S,
   shape: string,
 ): Promise<z.infer<S>> {
-  const parsed = schema.safeParse(await request.json().catch(() => null))
+  const parsed = schema.safeParse(primitiveFields(await request.json().catch(() => null)))
   if (!parsed.success) throw json({ message: `Body must be ${shape}` }, { status: 400 })
   if (parsed.data.userId !== userId) throw json({ message: 'Forbidden' }, { status: 403 })
   return parsed.data
+}
+
+/**
+ * The fields of a JSON body that can be read as form values: strings, numbers, booleans and null.
+ * Objects and arrays are dropped, so schema coercion never meets `{"toString": "x"}` (which throws).
+ */
+export function primitiveFields(body: unknown): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return {}
+  const fields: Record<string, unknown> = {}
+  for (const [key, value] of Object.entries(body as Record<string, unknown>)) {
+    if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') fields[key] = value
+  }
+  return fields
 }

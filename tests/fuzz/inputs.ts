@@ -1,0 +1,122 @@
+// Malformed inputs for the fuzz suite: deterministic (seeded), so a failure can be replayed.
+
+export function rng(seed: number) {
+  let s = seed >>> 0 || 1
+  return () => {
+    s ^= s << 13
+    s ^= s >>> 17
+    s ^= s << 5
+    return (s >>> 0) / 0x1_0000_0000
+  }
+}
+
+export const NASTY_STRINGS = [
+  '',
+  ' ',
+  'a'.repeat(10_000),
+  '-1',
+  '0',
+  '1e13',
+  '1e309',
+  '-1e309',
+  'NaN',
+  'Infinity',
+  '-0',
+  '9007199254740993',
+  '0x1f',
+  '1_000',
+  '12.345.67',
+  '$12.50',
+  'null',
+  'undefined',
+  'true',
+  '[]',
+  '{}',
+  '{"a":',
+  '\u0000',
+  '\u202e\u0041\u0042',
+  '\ud83d\udca9',
+  '\ud800',
+  'e\u0301',
+  '\r\n',
+  '\t/evil.com',
+  '/%09/evil.com',
+  '//evil.com',
+  '/\\evil.com',
+  'javascript:alert(1)',
+  '<script>alert(1)</script>',
+  "' OR 1=1 --",
+  '../../etc/passwd',
+  '%',
+  '%00',
+  '2026-02-30',
+  '9999-12-31',
+  '0000-00-00',
+  '2026-13-01',
+  'data:image/png,%',
+  'data:image/png;base64,!!!!',
+  'data:text/plain;base64,aGVsbG8=',
+  '0x' + 'f'.repeat(64),
+  '0x' + 'z'.repeat(40),
+]
+
+export const NASTY_VALUES: unknown[] = [
+  ...NASTY_STRINGS,
+  null,
+  true,
+  false,
+  -1,
+  0,
+  1e13,
+  -1e13,
+  1.5,
+  Number.MAX_SAFE_INTEGER,
+  Number.MIN_SAFE_INTEGER,
+  [],
+  [1, 2, 3],
+  {},
+  { nested: { deeper: ['x'] } },
+  { toString: 'x' },
+]
+
+/** Field names the app's forms and APIs read, plus some it does not. */
+export const FIELD_NAMES = [
+  'intent',
+  'userId',
+  'id',
+  'amount',
+  'amountMilli',
+  'type',
+  'image',
+  'imageName',
+  'analysisId',
+  'storeId',
+  'category',
+  'purchaseDate',
+  'text',
+  'email',
+  'name',
+  'address',
+  'city',
+  'state',
+  'storeType',
+  'receiptId',
+  'submissionId',
+  'payoutId',
+  'reason',
+  'redirectTo',
+  'certificate',
+  'demoType',
+  'testMode',
+  'testType',
+  'phone',
+  'message',
+  'code',
+  'notifications',
+  'biometric',
+  'formType',
+  '__proto__',
+  'constructor',
+]
+
+export const INTENTS = ['approve', 'reject', 'retry', 'claim_all_tokens', 'submit', 'demo', 'in-app', 'external', 'sms', 'email', 'settings', 'x']
