@@ -1,6 +1,6 @@
 import { PassThrough } from 'node:stream'
 import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
-import { RemixServer } from '@remix-run/react'
+import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { isbot } from 'isbot'
 import { renderToPipeableStream } from 'react-dom/server'
 
@@ -12,6 +12,13 @@ export default function handleRequest(
   responseHeaders: Headers,
   remixContext: EntryContext,
 ) {
+  if (responseStatusCode === 405) {
+    // A POST to a page without an action: a plain answer. The page would name route modules (its
+    // error text and its script tags), and there is nothing for a person to do on it.
+    responseHeaders.set('Content-Type', 'text/plain; charset=utf-8')
+    responseHeaders.set('Allow', 'GET, HEAD')
+    return new Response(PLAIN_MESSAGES[405], { status: 405, headers: responseHeaders })
+  }
   const waitForAll = isbot(request.headers.get('user-agent') ?? '')
   return new Promise((resolve, reject) => {
     let shellRendered = false
@@ -42,8 +49,26 @@ export default function handleRequest(
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {
+  if (hideRouteIds(error)) return
   if (request.signal.aborted) return
   console.error(error)
+}
+
+const PLAIN_MESSAGES: Record<number, string> = { 400: 'Bad request', 403: 'Forbidden', 405: 'Method not allowed' }
+
+/**
+ * Remix's own 400/403/405 errors name route modules ('…did not provide an `action` for route
+ * "routes/help"…'). handleError sees each one before it is serialised (`_data` and resource requests
+ * answer it as JSON), so its text is replaced here, in place: Remix has no other hook. The inner
+ * `error` becomes a plain object so that production too answers the message rather than "Unexpected
+ * Server Error". Returns true for such an error: a client's mistake, not worth a log line.
+ */
+function hideRouteIds(error: unknown): boolean {
+  if (!isRouteErrorResponse(error) || !(error as { internal?: boolean }).internal) return false
+  const message = PLAIN_MESSAGES[error.status]
+  if (!message) return false
+  Object.assign(error, { data: message, error: { message, stack: undefined } })
+  return true
 }
 
 /** Called by the server on SIGTERM/SIGINT: stop the OCR workers of this build's module graph. */

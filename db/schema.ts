@@ -236,6 +236,15 @@ export interface AuditLogTable {
   created_at: Timestamp
 }
 
+/** Fixed-window request counter (issue 10): one row per limit key and window. */
+export interface RateLimitTable {
+  key: string
+  window_start: Timestamp
+  count: number
+  /** The window's end: rows past it are deleted by housekeeping. */
+  expires_at: Timestamp
+}
+
 export interface Database {
   users: UserTable
   auth_challenges: AuthChallengeTable
@@ -252,6 +261,7 @@ export interface Database {
   chain_checks: ChainCheckTable
   feedback: FeedbackTable
   audit_log: AuditLogTable
+  rate_limits: RateLimitTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -1,9 +1,11 @@
 import path from 'node:path'
+import { Readable } from 'node:stream'
 import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import { isCrossOriginWrite } from '~/auth/csrf.server'
+import { bodyLimitFor, bodyTooLargeMessage } from '~/utils/body-limits.server'
 
 export type ServerOptions = {
   buildPath: string
@@ -11,7 +13,7 @@ export type ServerOptions = {
   getBuild?: () => Promise<ServerBuild>
 }
 
-/** The Express app around the Remix build: static assets, the CSRF check, then Remix. */
+/** The Express app around the Remix build: static assets, the CSRF check, body limits, then Remix. */
 export function createServerApp({ buildPath, trustProxy, getBuild }: ServerOptions) {
   const app = express()
   app.disable('x-powered-by')
@@ -29,7 +31,80 @@ export function createServerApp({ buildPath, trustProxy, getBuild }: ServerOptio
     next()
   })
 
+  app.use(limitRequestBody)
+
   const build = getBuild ?? (() => import(pathToFileURL(path.resolve(buildPath)).href) as Promise<ServerBuild>)
-  app.all('*', createRequestHandler({ build, mode: process.env.NODE_ENV }))
+  // The client address for rate limits (issue 10): req.ip is the first X-Forwarded-For hop only
+  // when 'trust proxy' is on (TRUST_PROXY), otherwise the socket's address.
+  const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+  const remix = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext })
+  app.all('*', (req, res, next) => remix(withReadBody(req), res, next))
   return app
+}
+
+/** Request bodies read by limitRequestBody, for Remix. */
+const readBodies = new WeakMap<express.Request, Buffer>()
+
+/**
+ * Reads every request body before Remix does, up to its limit (body-limits.server.ts): a declared
+ * Content-Length over it is refused at once, unread; a chunked body is counted as it arrives and
+ * refused the moment it passes the limit. Never more than the limit is held in memory.
+ */
+function limitRequestBody(req: express.Request, res: express.Response, next: express.NextFunction) {
+  if (req.method === 'GET' || req.method === 'HEAD') return next()
+  const limit = bodyLimitFor(req.path)
+  if (Number(req.get('content-length')) > limit) return refuseBody(req, res)
+  readBody(req, limit).then((body) => {
+    if (body === 'too large') return refuseBody(req, res)
+    if (body === 'closed') return // the client went away: nobody to answer
+    readBodies.set(req, body)
+    next()
+  }, next)
+}
+
+function readBody(req: express.Request, limit: number): Promise<Buffer | 'too large' | 'closed'> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const settle = (result: Buffer | 'too large' | 'closed' | Error) => {
+      req.off('data', onData).off('end', onEnd).off('error', onError).off('close', onClose)
+      if (result instanceof Error) reject(result)
+      else resolve(result)
+    }
+    const onData = (chunk: Buffer) => {
+      size += chunk.length
+      if (size <= limit) return void chunks.push(chunk)
+      req.pause()
+      settle('too large')
+    }
+    const onEnd = () => settle(Buffer.concat(chunks))
+    const onError = (error: Error) => settle(error)
+    const onClose = () => settle('closed')
+    req.on('data', onData).on('end', onEnd).on('error', onError).on('close', onClose)
+  })
+}
+
+/** 413 without reading further; the connection is closed so the rest of the body is never read. */
+function refuseBody(req: express.Request, res: express.Response) {
+  const message = bodyTooLargeMessage(req.path)
+  res.status(413).set('Connection', 'close')
+  if (req.path.startsWith('/api/')) res.json({ error: message, message })
+  else res.type('text/plain').send(message)
+}
+
+/**
+ * The Remix adapter reads the body from `req` itself, which limitRequestBody has already read: give it
+ * a `req` whose stream side replays those bytes and whose HTTP side (URL, headers, socket) is the real one.
+ */
+function withReadBody(req: express.Request): express.Request {
+  const body = readBodies.get(req)
+  if (body === undefined) return req
+  const replay = Readable.from([body], { objectMode: false })
+  return new Proxy(req, {
+    get(target, key, receiver) {
+      if (!(key in Readable.prototype)) return Reflect.get(target, key, receiver)
+      const value: unknown = Reflect.get(replay, key)
+      return typeof value === 'function' ? value.bind(replay) : value
+    },
+  })
 }

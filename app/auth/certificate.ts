@@ -44,6 +44,18 @@ export function hostnameOf(host: string): string {
   }
 }
 
+const BARE_HOST = /^([a-z0-9.-]+)(?::(\d{1,5}))?$/i
+
+/**
+ * The certificate's domain as a lower-case host name without its port, or null unless it is a bare
+ * `host[:port]`: URL parsing would read `evil.com@localhost` or `localhost/evil.com` as localhost.
+ */
+export function bareHostname(domain: string): string | null {
+  const match = BARE_HOST.exec(domain)
+  if (!match || (match[2] !== undefined && Number(match[2]) > 65535)) return null
+  return match[1].toLowerCase()
+}
+
 export function checkCertificateFields(
   input: unknown,
   ctx: { now: Date; requestHostname: string; allowedDomains: readonly string[] },
@@ -57,9 +69,9 @@ export function checkCertificateFields(
   if (Math.abs(nowS - cert.timestamp) > CERT_CLOCK_SKEW_S) {
     return { ok: false, error: 'Certificate timestamp is too far from the current time' }
   }
-  const domain = hostnameOf(cert.domain)
+  const domain = bareHostname(cert.domain)
   const allowed = new Set([ctx.requestHostname.toLowerCase(), ...ctx.allowedDomains.map((d) => d.toLowerCase())])
-  if (!allowed.has(domain)) return { ok: false, error: 'Certificate was signed for another domain' }
+  if (domain === null || !allowed.has(domain)) return { ok: false, error: 'Certificate was signed for another domain' }
   const nonce = nonceFromContent(cert.payload.content)
   if (!nonce) return { ok: false, error: 'Unknown or expired sign-in challenge' }
   return { ok: true, cert, nonce }

@@ -6,8 +6,13 @@ import { serverAnalyzer } from './analyzer.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
 import { ReceiptImageError } from './image.server'
+import { primitiveFields } from '~/utils/http.server'
+import { READER_BUSY_MESSAGE, ReaderBusyError, withReaderSlot } from './ocr.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
-import { analyzeAndStore, submitReceipt, type SubmitResult } from './receipts.server'
+import { analyzeAndStore, submitReceipt, type Analyzer, type SubmitResult } from './receipts.server'
+
+/** The server analyzer behind the reader's admission: refused at once (503) when the queue is full. */
+export const admittedAnalyzer: Analyzer = (image, opts) => withReaderSlot(() => serverAnalyzer(image, opts))
 
 /** Read the photo from JSON (`image` data URL) or multipart (`image` file), plus the other fields. */
 export async function readReceiptRequest(request: Request): Promise<{ image: Buffer | null; fields: Record<string, unknown> }> {
@@ -24,8 +29,17 @@ export async function readReceiptRequest(request: Request): Promise<{ image: Buf
   } catch {
     throw json({ error: 'Body must be JSON or multipart/form-data' }, { status: 400 })
   }
-  const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  return { image: decodeDataUrl(fields.image), fields }
+  const fields = primitiveFields(body)
+  return { image: readDataUrl(fields.image), fields }
+}
+
+/** A data URL whose percent-encoding is broken (`data:image/png,%`) is the client's mistake: 400. */
+function readDataUrl(value: unknown): Buffer | null {
+  try {
+    return decodeDataUrl(value)
+  } catch {
+    throw json({ error: 'The image data URL is malformed' }, { status: 400 })
+  }
 }
 
 /** The spec's userId is a hint at most: it must be the session's (DECISIONS 1). */
@@ -37,6 +51,12 @@ export function assertSelf(fields: Record<string, unknown>, user: User) {
 
 export function imageErrorResponse(error: unknown) {
   if (error instanceof ReceiptImageError) return json({ error: error.message }, { status: 400 })
+  if (error instanceof ReaderBusyError) {
+    return json(
+      { error: READER_BUSY_MESSAGE, message: READER_BUSY_MESSAGE },
+      { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
+    )
+  }
   throw error
 }
 
@@ -49,7 +69,7 @@ export async function validateForUser(user: User, image: Buffer | null, fields: 
       return { ...demoAnalysis(type, new Date().toISOString().slice(0, 10)), analysisId: null, duplicate: false }
     }
   }
-  const stored = await analyzeAndStore(getDb(), { userId: user.id, image: image!, analyze: serverAnalyzer })
+  const stored = await analyzeAndStore(getDb(), { userId: user.id, image: image!, analyze: admittedAnalyzer })
   const analysis = stored.duplicate
     ? { ...stored.analysis, isAcceptable: false, reasons: ['This receipt has already been submitted.', ...stored.analysis.reasons] }
     : stored.analysis
@@ -67,7 +87,7 @@ export async function submitForUser(
   let analysisId = input.analysisId ?? null
   if (input.image) {
     // Same photo as analysed before: reuse the server's analysis; otherwise analyse it now.
-    const stored = await analyzeAndStore(db, { userId: user.id, image: input.image, analyze: serverAnalyzer })
+    const stored = await analyzeAndStore(db, { userId: user.id, image: input.image, analyze: admittedAnalyzer })
     analysisId = stored.id
   }
   if (analysisId === null) return { ok: false, status: 400, error: 'No image file provided' }

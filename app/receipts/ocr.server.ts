@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
+import { getEnv } from '~/utils/env.server'
 
 /** One OCR'd line with tesseract's 0..100 confidence. */
 export type OcrLineResult = { text: string; confidence: number }
@@ -204,4 +205,73 @@ export async function closeOcrPool(): Promise<void> {
   const pool = g[GLOBAL_KEY]
   delete g[GLOBAL_KEY]
   await pool?.terminate()
+}
+
+export const READER_BUSY_MESSAGE = 'The receipt reader is busy. Please try again in a few seconds.'
+/** About how long a worker takes for a few receipts: the queue has moved on by then. */
+export const READER_BUSY_RETRY_AFTER_SECONDS = 5
+
+/** Thrown at once, before any work, when more analyses wait than the workers can finish in time. */
+export class ReaderBusyError extends Error {
+  readonly retryAfterSeconds = READER_BUSY_RETRY_AFTER_SECONDS
+  constructor() {
+    super(READER_BUSY_MESSAGE)
+    this.name = 'ReaderBusyError'
+  }
+}
+
+/**
+ * Admission to receipt analysis: at most `capacity()` analyses in flight (running on a worker or
+ * waiting for one, preprocessing included). Counted synchronously, so a burst cannot overshoot.
+ */
+export type AnalysisGate = { tryEnter: () => (() => void) | null; inFlight: () => number; capacity: () => number }
+
+export function createAnalysisGate(capacity: () => number): AnalysisGate {
+  let inFlight = 0
+  return {
+    capacity,
+    inFlight: () => inFlight,
+    tryEnter: () => {
+      if (inFlight >= capacity()) return null
+      inFlight++
+      let released = false
+      return () => {
+        if (released) return
+        released = true
+        inFlight--
+      }
+    },
+  }
+}
+
+const GATE_KEY = Symbol.for('recircle.analysisGate')
+type WithGate = typeof globalThis & { [GATE_KEY]?: AnalysisGate }
+
+/**
+ * Waiting analyses per worker when OCR_MAX_QUEUE is unset. A worker takes 0.45-0.9 s per receipt
+ * (scripts/bench-analysis-load.ts, 2 cores) and up to ~2 s for a large or rotated photo: 10 waiting
+ * per worker are done within ~20 s even then, inside the 25 s limit.
+ */
+export const OCR_QUEUE_PER_WORKER = 10
+
+export function maxQueueFor(workers: number, configured: number | undefined = getEnv().OCR_MAX_QUEUE): number {
+  return configured ?? workers * OCR_QUEUE_PER_WORKER
+}
+
+/** The process's gate: the pool's workers plus the waiting analyses allowed (OCR_MAX_QUEUE). */
+export function getAnalysisGate(): AnalysisGate {
+  const g = globalThis as WithGate
+  g[GATE_KEY] ??= createAnalysisGate(() => getOcrPool().size + maxQueueFor(getOcrPool().size))
+  return g[GATE_KEY]
+}
+
+/** Run `work` inside the gate, or reject with ReaderBusyError at once. */
+export async function withReaderSlot<T>(work: () => Promise<T>, gate: AnalysisGate = getAnalysisGate()): Promise<T> {
+  const release = gate.tryEnter()
+  if (!release) throw new ReaderBusyError()
+  try {
+    return await work()
+  } finally {
+    release()
+  }
 }

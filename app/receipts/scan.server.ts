@@ -5,13 +5,13 @@ import type { User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { toastCookie } from '~/utils/toast.server'
-import { serverAnalyzer } from './analyzer.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { readMultipartImage } from './http.server'
 import { ReceiptImageError } from './image.server'
+import { ReaderBusyError } from './ocr.server'
 import { receiptFormSchema } from './receipt-form'
 import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
-import { submitForUser } from './api.server'
+import { admittedAnalyzer, submitForUser } from './api.server'
 import { readFormData } from '~/utils/form.server'
 
 export type ScanActionData =
@@ -26,10 +26,14 @@ export async function handleScanAction(request: Request, user: User) {
     try {
       image = (await readMultipartImage(request)).image
       if (!image) throw new ReceiptImageError('missing')
-      const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: serverAnalyzer })
+      const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: admittedAnalyzer })
       return redirect(`/scan?analysis=${stored.id}`)
     } catch (error) {
       if (error instanceof ReceiptImageError) return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 400 })
+      if (error instanceof ReaderBusyError) {
+        const headers = { 'Retry-After': String(error.retryAfterSeconds) }
+        return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 503, headers })
+      }
       throw error
     }
   }

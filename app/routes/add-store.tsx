@@ -16,6 +16,7 @@ import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { toastCookie, type Toast } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+import { getRateLimitRefusal, rateLimits } from '~/utils/rate-limit.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Add New Sustainable Store · ReCircle' }]
@@ -39,7 +40,9 @@ export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const formData = await readFormData(request)
   const back = async (toast: Toast) => redirect('/add-store', { headers: { 'Set-Cookie': await toastCookie(request, toast) } })
+  const limited = await getRateLimitRefusal(getDb(), [rateLimits.storeSubmissionByUser(user.id)])
   if (formData.get('intent') === 'external-form-completed') {
+    if (limited) return back({ title: 'Too Many Requests', description: limited.message, variant: 'destructive' })
     try {
       const result = await createSubmission(getDb(), { userId: user.id, source: 'external_form' })
       return back(result.ok ? SUBMITTED : LIMIT)
@@ -50,6 +53,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   const submission = parseWithZod(formData, { schema: storeSubmissionSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
+  if (limited) return json(submission.reply({ formErrors: [limited.message] }), { status: limited.status, headers: limited.headers })
   const result = await createSubmission(getDb(), { userId: user.id, source: 'in_app', store: submission.value })
   if (!result.ok) return json(submission.reply({ formErrors: [`${DAILY_LIMIT_TITLE}. ${DAILY_LIMIT_MESSAGE}`] }), { status: 400 })
   return back(SUBMITTED)

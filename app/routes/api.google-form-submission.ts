@@ -5,6 +5,7 @@ import { DAILY_LIMIT_MESSAGE, STORE_ADDITION_REWARD_MILLI } from '~/rewards/rule
 import { createSubmission } from '~/submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed, readOwnJsonBody } from '~/utils/http.server'
+import { rateLimits, requireWithinRateLimits } from '~/utils/rate-limit.server'
 
 const bodySchema = z.object({ userId: z.coerce.number().int(), formType: z.literal('store_submission') })
 
@@ -16,6 +17,7 @@ export async function loader() {
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })
+  await requireWithinRateLimits(getDb(), [rateLimits.storeSubmissionByUser(user.id)])
   await readOwnJsonBody(request, user.id, bodySchema, "{ userId, formType: 'store_submission' }")
   const result = await createSubmission(getDb(), { userId: user.id, source: 'external_form' })
   if (!result.ok) return json({ message: `Daily action limit reached. ${DAILY_LIMIT_MESSAGE}` }, { status: 429 })

@@ -2,15 +2,18 @@ import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
 import { assertSelf, imageErrorResponse, readReceiptRequest, validateForUser } from '~/receipts/api.server'
 import { ReceiptImageError } from '~/receipts/image.server'
+import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
+import { analysisLimits, requireWithinRateLimits } from '~/utils/rate-limit.server'
 
 export async function loader() {
   return methodNotAllowed()
 }
 
 /** Spec 1 §7: the image as a data URL (or multipart) → the server's full analysis result. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { api: true })
+  await requireWithinRateLimits(getDb(), analysisLimits(user.id, context))
   try {
     const { image, fields } = await readReceiptRequest(request)
     assertSelf(fields, user)

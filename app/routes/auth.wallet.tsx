@@ -7,13 +7,14 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+import { certificateLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 
 export async function loader() {
   return redirect('/connect-wallet')
 }
 
 /** The wallet card's and the connect page's form: `intent` connect (with a signed certificate) or disconnect. */
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const form = await readFormData(request)
   const intent = form.get('intent')
   if (intent === 'disconnect') {
@@ -33,6 +34,8 @@ export async function action({ request }: ActionFunctionArgs) {
   } catch {
     return json({ error: 'Invalid certificate' }, { status: 400 })
   }
+  const limited = await getRateLimitRefusal(getDb(), certificateLimits(certificate, context))
+  if (limited) return json({ error: limited.message }, { status: limited.status, headers: limited.headers })
   const result = await signInRequest(request, certificate)
   if (!result.ok) return json({ error: result.error }, { status: 401 })
   const headers = new Headers({ 'Set-Cookie': result.cookie })

@@ -11,14 +11,18 @@ import { createFeedback } from '~/feedback/feedback.server'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
 import { readFormData } from '~/utils/form.server'
+import { clientIpFrom, getRateLimitRefusal, rateLimits } from '~/utils/rate-limit.server'
 
 export const meta: MetaFunction = () => [{ title: 'Send Feedback · ReCircle' }]
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const formData = await readFormData(request)
   const submission = parseWithZod(formData, { schema: feedbackSchema })
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const user = await getOptionalUser(request)
+  const limits = [rateLimits.feedbackByIp(clientIpFrom(context)), ...(user ? [rateLimits.feedbackByUser(user.id)] : [])]
+  const limited = await getRateLimitRefusal(getDb(), limits)
+  if (limited) return json(submission.reply({ formErrors: [limited.message] }), { status: limited.status, headers: limited.headers })
   await createFeedback(getDb(), {
     userId: user?.id ?? null,
     type: submission.value.type,

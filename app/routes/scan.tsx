@@ -16,6 +16,8 @@ import { countActionsToday } from '~/rewards/daily-limit.server'
 import { CATEGORY_LABELS, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, TRANSPORT_CATEGORIES } from '~/rewards/rules'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
+import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
+import { isMultipart } from '~/receipts/http.server'
 import styles from '~/styles/scan.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -49,8 +51,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-export async function action({ request }: ActionFunctionArgs) {
+export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request)
+  // A multipart post is a photo to analyse: counted against the analysis limits.
+  const limited = isMultipart(request) ? await getRateLimitRefusal(getDb(), analysisLimits(user.id, context)) : null
+  if (limited) return json<ScanActionData>({ step: 'camera', error: limited.message }, { status: limited.status, headers: limited.headers })
   return handleScanAction(request, user)
 }
 

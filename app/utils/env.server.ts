@@ -39,6 +39,10 @@ const addressList = z
     return items.map((s) => s.toLowerCase())
   })
 
+/** A request count per window; 0 disables that limit, an empty value means the default. */
+const limit = (fallback: number) =>
+  z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(fallback))
+
 const schema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production', '']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -79,6 +83,18 @@ const schema = z.object({
   INVITEE_AUTO_APPROVALS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
   STORE_FORM_URL: z.string().url().optional(),
   FEEDBACK_URL: z.string().url().optional(),
+  // Rate limits (issue 10): requests per fixed window, counted in the database; 0 turns one off.
+  RATE_LIMITS_DISABLED: flag,
+  RATE_LIMIT_CHALLENGE_PER_IP_PER_MINUTE: limit(30),
+  RATE_LIMIT_CERTIFICATE_PER_IP_PER_MINUTE: limit(20),
+  RATE_LIMIT_CERTIFICATE_PER_WALLET_PER_MINUTE: limit(10),
+  RATE_LIMIT_FEEDBACK_PER_IP_PER_HOUR: limit(10),
+  RATE_LIMIT_FEEDBACK_PER_USER_PER_HOUR: limit(5),
+  RATE_LIMIT_ANALYSIS_PER_USER_PER_HOUR: limit(20),
+  RATE_LIMIT_ANALYSIS_PER_IP_PER_HOUR: limit(60),
+  RATE_LIMIT_STORE_SUBMISSION_PER_USER_PER_DAY: limit(10),
+  // Receipt analyses allowed to wait for an OCR worker (default 10 per worker); beyond, 503 at once.
+  OCR_MAX_QUEUE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).optional()),
 })
 
 export type Env = z.infer<typeof schema> & { SESSION_SECRET: string }

@@ -3,6 +3,7 @@ import * as m0001 from './0001-initial'
 import * as m0002 from './0002-analysis-images'
 import * as m0003 from './0003-payout-worker'
 import * as m0005 from './0005-receipt-identity'
+import * as m0006 from './0006-rate-limits'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0002-analysis-images': m0002,
   '0003-payout-worker': m0003,
   '0005-receipt-identity': m0005,
+  '0006-rate-limits': m0006,
 }
 
 export const migrationProvider: MigrationProvider = {
