@@ -9,6 +9,7 @@ import { ReceiptImageError } from './image.server'
 import { primitiveFields } from '~/utils/http.server'
 import { READER_BUSY_MESSAGE, ReaderBusyError, withReaderSlot } from './ocr.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
+import { analysisRefusal, dailyLimitRefusal } from './early.server'
 import { analyzeAndStore, submitReceipt, type Analyzer, type SubmitResult } from './receipts.server'
 
 /** The server analyzer behind the reader's admission: refused at once (503) when the queue is full. */
@@ -69,11 +70,22 @@ export async function validateForUser(user: User, image: Buffer | null, fields: 
       return { ...demoAnalysis(type, new Date().toISOString().slice(0, 10)), analysisId: null, duplicate: false }
     }
   }
-  const stored = await analyzeAndStore(getDb(), { userId: user.id, image: image!, analyze: admittedAnalyzer })
-  const analysis = stored.duplicate
-    ? { ...stored.analysis, isAcceptable: false, reasons: ['This receipt has already been submitted.', ...stored.analysis.reasons] }
+  const db = getDb()
+  // At the daily limit no analysis is run at all (issue 10, "refuse early").
+  const limit = await dailyLimitRefusal(db, user.id)
+  if (limit) throw json({ error: limit.message, message: limit.message, refusal: limit }, { status: 429 })
+  const stored = await analyzeAndStore(db, { userId: user.id, image: image!, analyze: admittedAnalyzer })
+  const refusal = await analysisRefusal(db, {
+    userId: user.id,
+    imageHash: stored.imageHash,
+    analysis: stored.analysis,
+    maxAgeDays: env.RECEIPT_MAX_AGE_DAYS,
+  })
+  // What would refuse the submission is said now, on the analysis step; the submit re-checks it all.
+  const analysis = refusal
+    ? { ...stored.analysis, isAcceptable: false, needsManualReview: false, reasons: [refusal.message, ...stored.analysis.reasons.filter((r) => r !== refusal.message)] }
     : stored.analysis
-  return { ...analysis, analysisId: stored.id, duplicate: stored.duplicate }
+  return { ...analysis, analysisId: stored.id, duplicate: stored.duplicate || refusal?.code === 'duplicate', refusal }
 }
 
 /** POST /api/receipts and the scan form: re-validate, use the server's stored analysis, submit. */

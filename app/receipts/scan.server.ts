@@ -13,6 +13,7 @@ import { receiptFormSchema } from './receipt-form'
 import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
 import { admittedAnalyzer, submitForUser } from './api.server'
 import { readFormData } from '~/utils/form.server'
+import { dailyLimitRefusal } from './early.server'
 
 export type ScanActionData =
   | { step: 'camera'; error: string }
@@ -22,6 +23,9 @@ export type ScanActionData =
 export async function handleScanAction(request: Request, user: User) {
   const contentType = request.headers.get('Content-Type') ?? ''
   if (contentType.startsWith('multipart/form-data')) {
+    // At the daily limit no analysis is run at all (issue 10, "refuse early").
+    const limit = await dailyLimitRefusal(getDb(), user.id)
+    if (limit) return json<ScanActionData>({ step: 'camera', error: `${limit.title}. ${limit.message}` }, { status: 429 })
     let image: Buffer | null
     try {
       image = (await readMultipartImage(request)).image

@@ -18,6 +18,7 @@ import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 import { isMultipart } from '~/receipts/http.server'
+import { analysisRefusal } from '~/receipts/early.server'
 import styles from '~/styles/scan.css'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -28,6 +29,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const db = getDb()
   const analysisId = Number(new URL(request.url).searchParams.get('analysis'))
   const stored = Number.isInteger(analysisId) && analysisId > 0 ? await getStoredAnalysis(db, user.id, analysisId) : null
+  const maxAgeDays = getEnv().RECEIPT_MAX_AGE_DAYS
+  // Issue 10, "refuse early": what would refuse this receipt is shown now, not after the form.
+  const refusal =
+    stored && !stored.analysis.testMode
+      ? await analysisRefusal(db, { userId: user.id, imageHash: stored.imageHash, analysis: stored.analysis, maxAgeDays })
+      : null
   return json({
     services: await listTransportationServices(db),
     actionsToday: await countActionsToday(db, user.id),
@@ -46,6 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           needsManualReview: stored.analysis.needsManualReview,
           testMode: !!stored.analysis.testMode,
           reasons: stored.analysis.reasons,
+          refusal,
         }
       : null,
   })
@@ -251,6 +259,8 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
     )
   }, [formError, actionData])
 
+  if (analysis.refusal) return <RefusedStep analysis={analysis} />
+
   return (
     <section className="card stack" aria-labelledby="form-title">
       <h2 id="form-title" style={{ margin: 0 }}>
@@ -331,6 +341,31 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
           </button>
         </div>
       </Form>
+    </section>
+  )
+}
+
+/** The analysis step when the receipt cannot be accepted: why, and a way to scan another one. */
+function RefusedStep({ analysis }: { analysis: NonNullable<LoaderData['analysis']> }) {
+  const refusal = analysis.refusal!
+  const limit = refusal.code === 'daily_limit'
+  return (
+    <section className="card stack" aria-labelledby="refused-title">
+      {analysis.hasImage ? <img src={`/scan/image/${analysis.id}`} alt="Your receipt" className="preview" /> : null}
+      <div className="alert" role="alert">
+        <strong id="refused-title">{refusal.title}</strong>
+        <p style={{ margin: '0.25rem 0 0' }}>{refusal.message}</p>
+      </div>
+      <div className="row">
+        <Link to="/home" className="btn secondary" style={{ flex: 1 }}>
+          Back to Dashboard
+        </Link>
+        {limit ? null : (
+          <Link to="/scan" className="btn" style={{ flex: 1 }}>
+            Scan Another Receipt
+          </Link>
+        )}
+      </div>
     </section>
   )
 }

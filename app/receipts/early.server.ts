@@ -1,0 +1,34 @@
+import type { DB } from '#db/db.server'
+import { countActionsToday } from '~/rewards/daily-limit.server'
+import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE } from '~/rewards/rules'
+import { findSameReceipts } from './fraud.server'
+import { DUPLICATE_MESSAGE, receiptContent, type Analysis } from './receipts.server'
+
+// Issue 10, "refuse early": what would refuse a receipt is told on the analysis step, not after the
+// user has filled in the form; at the daily limit no analysis is run at all. The submission still
+// checks everything again (receipts.server.ts submitReceipt).
+
+export type EarlyRefusal = { code: 'daily_limit' | 'duplicate' | 'too_old' | 'future' | 'invalid'; title: string; message: string }
+
+export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()): Promise<EarlyRefusal | null> {
+  if ((await countActionsToday(db, userId, now)) < DAILY_ACTION_LIMIT) return null
+  return { code: 'daily_limit', title: 'Daily Action Limit Reached', message: DAILY_LIMIT_MESSAGE }
+}
+
+/** After the analysis: the same image or trip from this account, or a date outside the window. */
+export async function analysisRefusal(
+  db: DB,
+  input: { userId: number; imageHash: string; analysis: Analysis; maxAgeDays: number; now?: Date },
+): Promise<EarlyRefusal | null> {
+  const now = input.now ?? new Date()
+  const limit = await dailyLimitRefusal(db, input.userId, now)
+  if (limit) return limit
+  const sameImage = await db.selectFrom('receipts').select('id').where('image_hash', '=', input.imageHash).executeTakeFirst()
+  const sameTrip = (await findSameReceipts(db, receiptContent(input.analysis))).some((r) => r.userId === input.userId)
+  if (sameImage || sameTrip) return { code: 'duplicate', title: 'Already submitted', message: DUPLICATE_MESSAGE }
+  if (input.analysis.purchaseDate) {
+    const window = checkPurchaseDate(input.analysis.purchaseDate, now, input.maxAgeDays)
+    if (!window.ok) return { code: window.code, title: 'Not eligible', message: window.reason }
+  }
+  return null
+}
