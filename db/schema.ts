@@ -245,6 +245,20 @@ export interface RateLimitTable {
   expires_at: Timestamp
 }
 
+/** A debug log a signed-in user sent to support (issue 14); purged after 30 days. */
+export interface DebugLogTable {
+  id: Generated<number>
+  user_id: number
+  user_agent: string | null
+  test_type: string | null
+  /** When the browser says it sent the log (ISO); created_at is the server's time. */
+  client_timestamp: string | null
+  /** JSON array of strings. */
+  lines_json: string
+  line_count: number
+  created_at: Timestamp
+}
+
 export interface Database {
   users: UserTable
   auth_challenges: AuthChallengeTable
@@ -262,6 +276,7 @@ export interface Database {
   feedback: FeedbackTable
   audit_log: AuditLogTable
   rate_limits: RateLimitTable
+  debug_logs: DebugLogTable
 }
 
 export type UserRow = Selectable<UserTable>

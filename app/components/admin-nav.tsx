@@ -6,6 +6,7 @@ const LINKS = [
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/payouts', label: 'Payouts' },
   { to: '/contract-status', label: 'Contract status' },
+  { to: '/admin/debug-logs', label: 'Debug logs' },
 ]
 
 export function AdminNav() {

@@ -1,5 +1,6 @@
 import type { DB } from '#db/db.server'
 import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
+import { purgeOldDebugLogs } from '~/debug/debug-logs.server'
 
 export const IMAGE_RETENTION_DAYS = 90
 /** Analyses that were never submitted are only useful while the user is on the form. */
@@ -19,11 +20,13 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
   const challenges = await db.deleteFrom('auth_challenges').where('expires_at', '<', now.toISOString()).executeTakeFirst()
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<', now.toISOString()).executeTakeFirst()
   const rateLimits = await deleteExpiredRateLimits(db, now)
+  const debugLogs = await purgeOldDebugLogs(db, now)
   return {
     images: Number(images.numUpdatedRows),
     analyses: Number(analyses.numDeletedRows),
     challenges: Number(challenges.numDeletedRows),
     sessions: Number(sessions.numDeletedRows),
     rateLimits,
+    debugLogs,
   }
 }

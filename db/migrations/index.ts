@@ -4,6 +4,7 @@ import * as m0002 from './0002-analysis-images'
 import * as m0003 from './0003-payout-worker'
 import * as m0005 from './0005-receipt-identity'
 import * as m0006 from './0006-rate-limits'
+import * as m0007 from './0007-debug-logs'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -12,6 +13,7 @@ export const migrations: Record<string, Migration> = {
   '0003-payout-worker': m0003,
   '0005-receipt-identity': m0005,
   '0006-rate-limits': m0006,
+  '0007-debug-logs': m0007,
 }
 
 export const migrationProvider: MigrationProvider = {
