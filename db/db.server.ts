@@ -1,7 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, SqliteDialect } from 'kysely'
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import pg from 'pg'
 import { migrationProvider } from './migrations/index'
 import type { Database } from './schema'
 
@@ -13,7 +14,32 @@ export function sqlitePathFromUrl(url: string): string {
   return raw.startsWith('//') ? raw.slice(2) : raw
 }
 
-export function createDb(databaseUrl: string): DB {
+export function isPostgresUrl(url: string): boolean {
+  return /^postgres(?:ql)?:\/\//i.test(url)
+}
+
+/**
+ * PostgreSQL answers `bigint` (sum, count, int8 columns) as a string. Milli-B3TR sums must stay
+ * exact: a value past 2^53 is refused rather than rounded. Every amount in this app is far below.
+ */
+export function parseBigint(value: string): number {
+  const n = Number(value)
+  if (!Number.isSafeInteger(n)) throw new RangeError(`bigint ${value} is outside the exact integer range`)
+  return n
+}
+pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint)
+
+/**
+ * `DATABASE_URL`: `postgres://…` selects PostgreSQL (several instances share it); anything else is
+ * a SQLite file, the embedded default. Where the engines differ, see `isPostgres` and `lockKey`.
+ */
+export function createDb(databaseUrl: string, opts: { poolSize?: number } = {}): DB {
+  if (isPostgresUrl(databaseUrl)) {
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: opts.poolSize ?? 10 })
+    // An idle client's error (the server restarted) must not crash the process; the next query reconnects.
+    pool.on('error', (error) => console.error('PostgreSQL pool:', error.message))
+    return new Kysely<Database>({ dialect: new PostgresDialect({ pool }) })
+  }
   const file = sqlitePathFromUrl(databaseUrl)
   if (file !== ':memory:') fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true })
   const sqlite = new SQLite(file)
@@ -22,6 +48,20 @@ export function createDb(databaseUrl: string): DB {
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
   return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+}
+
+export function isPostgres(db: Kysely<any>): boolean {
+  return db.getExecutor().adapter instanceof PostgresAdapter
+}
+
+/**
+ * Serialise transactions that decide on the same `key` (for example one trip's content): on
+ * PostgreSQL a transaction-scoped advisory lock, held until commit or rollback. SQLite needs none:
+ * one connection per process runs one transaction at a time, and it is the only process.
+ */
+export async function lockKey(trx: Kysely<any>, key: string): Promise<void> {
+  if (!isPostgres(trx)) return
+  await sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`.execute(trx)
 }
 
 export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {

@@ -1,6 +1,6 @@
 import crypto from 'node:crypto'
 import type { Kysely, Transaction } from 'kysely'
-import type { DB } from '#db/db.server'
+import { lockKey, type DB } from '#db/db.server'
 import type { Database, ReceiptRow } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { achievementRewardDescription, achievementRewardKey } from '~/engagement/achievements'
@@ -211,6 +211,9 @@ export async function submitReceipt(
       // lock; the identity checks below then see every receipt accepted before this one.
       const slot = await takeActionSlot(trx, { userId: input.userId, kind: 'receipt', now })
       if (!slot) throw new Refusal(429, DAILY_LIMIT_ERROR)
+      // PostgreSQL: submissions of the same trip (or by one referrer's invitees) from several
+      // accounts at once wait for each other, so each sees the receipts accepted before it.
+      await lockReceiptIdentity(trx, input.userId, content)
       const same = await findSameReceipts(trx, content)
       if (same.some((r) => r.userId === input.userId)) throw new Refusal(409, DUPLICATE_MESSAGE)
       const signals = await collectReviewSignals(trx, {
@@ -289,6 +292,21 @@ export async function submitReceipt(
     if (isUniqueViolation(error)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
     throw error
   }
+}
+
+/**
+ * The keys a submission decides on across accounts: the trip's content, its printed number and the
+ * referrer whose invitees' automatic approvals are capped. Taken in sorted order (no deadlock).
+ */
+async function lockReceiptIdentity(trx: Transaction<Database>, userId: number, content: ReceiptContent) {
+  const keys: string[] = []
+  if (content.storeName && content.amountCents !== null && content.purchaseDate) {
+    keys.push(`receipt-trip:${content.storeName}:${content.amountCents}:${content.purchaseDate}`)
+  }
+  if (content.storeName && content.referenceNumber) keys.push(`receipt-ref:${content.storeName}:${content.referenceNumber}`)
+  const user = await trx.selectFrom('users').select('referred_by_user_id').where('id', '=', userId).executeTakeFirst()
+  if (user?.referred_by_user_id) keys.push(`invitees:${user.referred_by_user_id}`)
+  for (const key of keys.sort()) await lockKey(trx, key)
 }
 
 /** How many receipts of one referrer's invitees may be approved automatically per UTC day. */

@@ -14,6 +14,7 @@ import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
 import { admittedAnalyzer, submitForUser } from './api.server'
 import { readFormData } from '~/utils/form.server'
 import { dailyLimitRefusal } from './early.server'
+import { parseRowId } from '~/utils/ids'
 
 export type ScanActionData =
   | { step: 'camera'; error: string }
@@ -56,8 +57,8 @@ export async function handleScanAction(request: Request, user: User) {
   if (intent !== 'submit') return json<ScanActionData>({ step: 'camera', error: 'Unknown action' }, { status: 400 })
   const submission = parseWithZod(form, { schema: receiptFormSchema })
   if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
-  const analysisId = Number(form.get('analysisId'))
-  if (!Number.isInteger(analysisId)) return json<ScanActionData>({ step: 'camera', error: 'No image captured' }, { status: 400 })
+  const analysisId = parseRowId(String(form.get('analysisId') ?? ''))
+  if (analysisId === null) return json<ScanActionData>({ step: 'camera', error: 'No image captured' }, { status: 400 })
   const result = await submitForUser(user, { image: null, analysisId, fields: Object.fromEntries(form) })
   if ('fieldErrors' in result) return json<ScanActionData>({ step: 'form', reply: submission.reply({ fieldErrors: result.fieldErrors }) }, { status: 400 })
   if (!result.ok) {

@@ -17,6 +17,7 @@ import communityStyles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { readFormData } from '~/utils/form.server'
 import { toastCookie, type Toast } from '~/utils/toast.server'
+import { rowIdSchema } from '~/utils/ids'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: communityStyles },
@@ -39,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ status: status ?? null, payouts, counts, chain: presentContractStatus(chain) }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
-const retrySchema = z.object({ intent: z.literal('retry'), payoutId: z.coerce.number().int().positive() })
+const retrySchema = z.object({ intent: z.literal('retry'), payoutId: rowIdSchema })
 
 export async function action({ request }: ActionFunctionArgs) {
   const admin = await requireAdmin(request)

@@ -11,6 +11,7 @@ import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
 import styles from '~/styles/scan.css'
 import { readFormData } from '~/utils/form.server'
+import { rowIdSchema } from '~/utils/ids'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Receipt Review · ReCircle' }]
@@ -36,10 +37,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
 }
 
 const decisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approve'), receiptId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('approve'), receiptId: rowIdSchema }),
   z.object({
     intent: z.literal('reject'),
-    receiptId: z.coerce.number().int().positive(),
+    receiptId: rowIdSchema,
     reason: z.string().trim().min(3, 'Give the user a reason (at least 3 characters)').max(300),
   }),
 ])

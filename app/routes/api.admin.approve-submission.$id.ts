@@ -3,6 +3,7 @@ import { requireAdmin } from '~/auth/auth.server'
 import { approveSubmission } from '~/submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
+import { parseRowId } from '~/utils/ids'
 
 export async function loader() {
   return methodNotAllowed()
@@ -12,8 +13,8 @@ export async function loader() {
 export async function action({ request, params }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const admin = await requireAdmin(request, { api: true })
-  const id = Number(params.id)
-  if (!Number.isSafeInteger(id) || id <= 0) return json({ message: 'Submission not found' }, { status: 404 })
+  const id = parseRowId(params.id)
+  if (id === null) return json({ message: 'Submission not found' }, { status: 404 })
   const result = await approveSubmission(getDb(), { submissionId: id, adminUserId: admin.id })
   if (!result.ok) return json({ message: result.error }, { status: result.status })
   return json({

@@ -20,6 +20,7 @@ import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 import { isMultipart } from '~/receipts/http.server'
 import { analysisRefusal } from '~/receipts/early.server'
 import styles from '~/styles/scan.css'
+import { parseRowId } from '~/utils/ids'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Scan Receipt · ReCircle' }]
@@ -27,8 +28,8 @@ export const meta: MetaFunction = () => [{ title: 'Scan Receipt · ReCircle' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
-  const analysisId = Number(new URL(request.url).searchParams.get('analysis'))
-  const stored = Number.isInteger(analysisId) && analysisId > 0 ? await getStoredAnalysis(db, user.id, analysisId) : null
+  const analysisId = parseRowId(new URL(request.url).searchParams.get('analysis'))
+  const stored = analysisId !== null ? await getStoredAnalysis(db, user.id, analysisId) : null
   const maxAgeDays = getEnv().RECEIPT_MAX_AGE_DAYS
   // Issue 10, "refuse early": what would refuse this receipt is shown now, not after the form.
   const refusal =

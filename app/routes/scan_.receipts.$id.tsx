@@ -11,13 +11,14 @@ import { formatB3tr } from '~/rewards/money'
 import { CATEGORY_LABELS, CELEBRATION_STREAKS, isTransportCategory } from '~/rewards/rules'
 import { getDb } from '~/utils/db.server'
 import styles from '~/styles/scan.css'
+import { parseRowId } from '~/utils/ids'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Receipt Submitted · ReCircle' }]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const receipt = await getUserReceipt(getDb(), user.id, Number(params.id))
+  const receipt = await getUserReceipt(getDb(), user.id, parseRowId(params.id) ?? 0)
   if (!receipt) throw new Response('Not Found', { status: 404 })
   return json({ receipt, currentStreak: user.currentStreak })
 }

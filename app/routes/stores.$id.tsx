@@ -23,6 +23,7 @@ import {
 import { getStore } from '~/stores/stores.server'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
+import { parseRowId } from '~/utils/ids'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -31,7 +32,7 @@ type Tab = (typeof TABS)[number]
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   await requireUser(request)
-  const store = await getStore(getDb(), Number(params.id))
+  const store = await getStore(getDb(), parseRowId(params.id) ?? 0)
   if (!store) throw json({ error: "We couldn't find the store you're looking for." }, { status: 404 })
   const search = new URL(request.url).searchParams
   const from = coordinatesFromParams(search)

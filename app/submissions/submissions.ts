@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { STORE_TYPES } from '~/stores/stores'
+import { rowIdSchema } from '~/utils/ids'
 
 /** The in-app store form (a better-than-spec alternative to the external form). */
 export const storeSubmissionSchema = z.object({
@@ -30,10 +31,10 @@ export const FORM_SUBMISSION_ISSUE_MESSAGE = "We couldn't record your submission
 
 /** An admin's decision on one submission (the pending-submissions page). */
 export const decisionSchema = z.discriminatedUnion('intent', [
-  z.object({ intent: z.literal('approve'), submissionId: z.coerce.number().int().positive() }),
+  z.object({ intent: z.literal('approve'), submissionId: rowIdSchema }),
   z.object({
     intent: z.literal('reject'),
-    submissionId: z.coerce.number().int().positive(),
+    submissionId: rowIdSchema,
     reason: z
       .string({ required_error: 'Please give a reason for the rejection' })
       .trim()

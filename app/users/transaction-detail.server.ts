@@ -5,6 +5,7 @@ import { describeThorError, ThorError, type ThorClient, type ThorTransaction, ty
 import { formatUnits } from '~/chain/units'
 import { FUND_TYPES } from '~/rewards/ledger.server'
 import type { HistoryEntry } from './history.server'
+import { parseRowId } from '~/utils/ids'
 
 // One entry of the user's own ledger (/transactions/{id}) and what the VeChain node knows about
 // its transaction (DECISIONS 16: the Blockchain Data tab reads the node, nothing is made up).
@@ -13,9 +14,7 @@ export type UserTransaction = HistoryEntry & { status: TransactionStatus; payout
 
 /** An id from the URL: a positive integer written plainly ('12'), anything else is null. */
 export function parseTransactionId(value: string | undefined): number | null {
-  if (!value || !/^[1-9]\d{0,15}$/.test(value)) return null
-  const id = Number(value)
-  return Number.isSafeInteger(id) ? id : null
+  return parseRowId(value)
 }
 
 /** The user's own entry, or null for someone else's, a fund share or a missing id. */

@@ -2,9 +2,14 @@ import { type CreateTableBuilder, type Kysely, PostgresAdapter, sql } from 'kyse
 
 // Frozen in time: never import app code here.
 
+const isPostgres = (db: Kysely<any>) => db.getExecutor().adapter instanceof PostgresAdapter
+/** Binary data: SQLite's blob is PostgreSQL's bytea. */
+const bytes = (db: Kysely<any>) => (isPostgres(db) ? sql`bytea` : sql`blob`)
+/** SQLite's real is 8 bytes; PostgreSQL's is 4, so coordinates take double precision there. */
+const float8 = (db: Kysely<any>) => (isPostgres(db) ? sql`double precision` : sql`real`)
+
 function withId<T extends string>(db: Kysely<any>, table: CreateTableBuilder<T, never>) {
-  const isPostgres = db.getExecutor().adapter instanceof PostgresAdapter
-  return isPostgres
+  return isPostgres(db)
     ? table.addColumn('id', 'serial', (c) => c.primaryKey())
     : table.addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
 }
@@ -47,7 +52,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     // The same image can be submitted once, by anyone (DECISIONS 12).
     .addColumn('image_hash', 'text', (c) => c.notNull().unique())
     .addColumn('image_phash', 'text')
-    .addColumn('image', sql`blob`)
+    .addColumn('image', bytes(db))
     .addColumn('image_mime', 'text')
     .addColumn('store_name', 'text')
     .addColumn('category', 'text')
@@ -116,8 +121,8 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('address', 'text', (c) => c.notNull())
     .addColumn('city', 'text', (c) => c.notNull())
     .addColumn('state', 'text', (c) => c.notNull())
-    .addColumn('latitude', 'real')
-    .addColumn('longitude', 'real')
+    .addColumn('latitude', float8(db))
+    .addColumn('longitude', float8(db))
     .addColumn('store_type', 'text', (c) => c.notNull())
     .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('added_by_user_id', 'integer', (c) => c.references('users.id'))

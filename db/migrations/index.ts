@@ -5,6 +5,7 @@ import * as m0003 from './0003-payout-worker'
 import * as m0005 from './0005-receipt-identity'
 import * as m0006 from './0006-rate-limits'
 import * as m0007 from './0007-debug-logs'
+import * as m0008 from './0008-bigint-amounts'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0005-receipt-identity': m0005,
   '0006-rate-limits': m0006,
   '0007-debug-logs': m0007,
+  '0008-bigint-amounts': m0008,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -1,3 +1,4 @@
+import crypto from 'node:crypto'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -5,12 +6,20 @@ import { afterAll, afterEach, beforeAll } from 'vitest'
 import { resetEnvCache } from '../../app/utils/env.server'
 import { server } from '../mocks/index'
 import { ADMIN_WALLET } from '../utils/wallet'
+import { createDatabase, dropDatabase } from './postgres'
 
+// Each test file gets its own copy of the migrated, seeded database (global-setup.ts): a SQLite
+// file, or with TEST_DB=postgres a database made from the PostgreSQL template.
+const pgServer = process.env.RECIRCLE_PG_SERVER_URL
 const workerDir = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-test-'))
-const dbFile = path.join(workerDir, 'test.db')
-fs.copyFileSync(path.resolve('tests/.cache/base.db'), dbFile)
-
-process.env.DATABASE_URL = `file:${dbFile}`
+const pgDatabase = `test_${process.pid}_${crypto.randomBytes(4).toString('hex')}`
+if (pgServer) {
+  process.env.DATABASE_URL = await createDatabase(pgServer, pgDatabase, 'recircle_template')
+} else {
+  const dbFile = path.join(workerDir, 'test.db')
+  fs.copyFileSync(path.resolve('tests/.cache/base.db'), dbFile)
+  process.env.DATABASE_URL = `file:${dbFile}`
+}
 process.env.SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123456789'
 process.env.ADMIN_WALLETS = ADMIN_WALLET.address
 process.env.APP_DOMAINS = 'recircle.test'
@@ -24,5 +33,6 @@ afterAll(async () => {
   server.close()
   await globalThis.__recircleDb?.destroy()
   globalThis.__recircleDb = undefined
+  if (pgServer) await dropDatabase(pgServer, pgDatabase)
   fs.rmSync(workerDir, { recursive: true, force: true })
 })
