@@ -11,7 +11,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   if (!fs.existsSync('build/index.js')) throw new Error('Run `npm run build` before the browser tests')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-e2e-'))
   const port = 4300 + Math.floor(Math.random() * 1500)
-  const dbUrl = `file:${path.join(dir, 'e2e.db')}`
+  const dbUrl = env.DATABASE_URL ?? `file:${path.join(dir, 'e2e.db')}`
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
