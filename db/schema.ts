@@ -259,6 +259,22 @@ export interface DebugLogTable {
   created_at: Timestamp
 }
 
+/** A receipt photo waiting for (or analysed by) a separate analysis worker (issue 12). */
+export interface AnalysisJobTable {
+  id: Generated<number>
+  user_id: number
+  image: Buffer
+  status: 'queued' | 'running' | 'done' | 'failed' | 'cancelled'
+  attempts: Generated<number>
+  lease_owner: string | null
+  lease_until: Timestamp | null
+  /** The analysis, JSON, once done. */
+  analysis_json: string | null
+  error: string | null
+  created_at: Timestamp
+  finished_at: Timestamp | null
+}
+
 export interface Database {
   users: UserTable
   auth_challenges: AuthChallengeTable
@@ -277,6 +293,7 @@ export interface Database {
   audit_log: AuditLogTable
   rate_limits: RateLimitTable
   debug_logs: DebugLogTable
+  analysis_jobs: AnalysisJobTable
 }
 
 export type UserRow = Selectable<UserTable>

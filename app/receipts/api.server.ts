@@ -9,11 +9,22 @@ import { ReceiptImageError } from './image.server'
 import { primitiveFields } from '~/utils/http.server'
 import { READER_BUSY_MESSAGE, ReaderBusyError, withReaderSlot } from './ocr.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
+import { queuedAnalyzer } from './analysis-jobs.server'
 import { analysisRefusal, dailyLimitRefusal } from './early.server'
 import { analyzeAndStore, submitReceipt, type Analyzer, type SubmitResult } from './receipts.server'
 
 /** The server analyzer behind the reader's admission: refused at once (503) when the queue is full. */
 export const admittedAnalyzer: Analyzer = (image, opts) => withReaderSlot(() => serverAnalyzer(image, opts))
+
+/** Waiting jobs allowed in the database queue (RECEIPT_ANALYSIS=queue) when OCR_MAX_QUEUE is unset. */
+export const DEFAULT_JOB_QUEUE = 50
+
+/** Who reads this user's receipt: this process (default), or the analysis workers through the job queue. */
+export function analyzerFor(userId: number): Analyzer {
+  const env = getEnv()
+  if (env.RECEIPT_ANALYSIS !== 'queue') return admittedAnalyzer
+  return queuedAnalyzer(getDb(), userId, { maxQueued: env.OCR_MAX_QUEUE ?? DEFAULT_JOB_QUEUE })
+}
 
 /** Read the photo from JSON (`image` data URL) or multipart (`image` file), plus the other fields. */
 export async function readReceiptRequest(request: Request): Promise<{ image: Buffer | null; fields: Record<string, unknown> }> {
@@ -74,7 +85,7 @@ export async function validateForUser(user: User, image: Buffer | null, fields: 
   // At the daily limit no analysis is run at all (issue 10, "refuse early").
   const limit = await dailyLimitRefusal(db, user.id)
   if (limit) throw json({ error: limit.message, message: limit.message, refusal: limit }, { status: 429 })
-  const stored = await analyzeAndStore(db, { userId: user.id, image: image!, analyze: admittedAnalyzer })
+  const stored = await analyzeAndStore(db, { userId: user.id, image: image!, analyze: analyzerFor(user.id) })
   const refusal = await analysisRefusal(db, {
     userId: user.id,
     imageHash: stored.imageHash,
@@ -99,7 +110,7 @@ export async function submitForUser(
   let analysisId = input.analysisId ?? null
   if (input.image) {
     // Same photo as analysed before: reuse the server's analysis; otherwise analyse it now.
-    const stored = await analyzeAndStore(db, { userId: user.id, image: input.image, analyze: admittedAnalyzer })
+    const stored = await analyzeAndStore(db, { userId: user.id, image: input.image, analyze: analyzerFor(user.id) })
     analysisId = stored.id
   }
   if (analysisId === null) return { ok: false, status: 400, error: 'No image file provided' }

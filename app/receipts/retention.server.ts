@@ -1,5 +1,6 @@
 import type { DB } from '#db/db.server'
 import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
+import { purgeOldJobs } from './analysis-jobs.server'
 import { purgeOldDebugLogs } from '~/debug/debug-logs.server'
 
 export const IMAGE_RETENTION_DAYS = 90
@@ -21,6 +22,7 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
   const sessions = await db.deleteFrom('sessions').where('expires_at', '<', now.toISOString()).executeTakeFirst()
   const rateLimits = await deleteExpiredRateLimits(db, now)
   const debugLogs = await purgeOldDebugLogs(db, now)
+  const analysisJobs = await purgeOldJobs(db, now)
   return {
     images: Number(images.numUpdatedRows),
     analyses: Number(analyses.numDeletedRows),
@@ -28,5 +30,6 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
     sessions: Number(sessions.numDeletedRows),
     rateLimits,
     debugLogs,
+    analysisJobs,
   }
 }

@@ -11,7 +11,7 @@ import { ReceiptImageError } from './image.server'
 import { ReaderBusyError } from './ocr.server'
 import { receiptFormSchema } from './receipt-form'
 import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
-import { admittedAnalyzer, submitForUser } from './api.server'
+import { analyzerFor, submitForUser } from './api.server'
 import { readFormData } from '~/utils/form.server'
 import { dailyLimitRefusal } from './early.server'
 import { parseRowId } from '~/utils/ids'
@@ -31,7 +31,7 @@ export async function handleScanAction(request: Request, user: User) {
     try {
       image = (await readMultipartImage(request)).image
       if (!image) throw new ReceiptImageError('missing')
-      const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: admittedAnalyzer })
+      const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: analyzerFor(user.id) })
       return redirect(`/scan?analysis=${stored.id}`)
     } catch (error) {
       if (error instanceof ReceiptImageError) return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 400 })

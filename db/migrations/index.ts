@@ -6,6 +6,7 @@ import * as m0005 from './0005-receipt-identity'
 import * as m0006 from './0006-rate-limits'
 import * as m0007 from './0007-debug-logs'
 import * as m0008 from './0008-bigint-amounts'
+import * as m0009 from './0009-analysis-jobs'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -16,6 +17,7 @@ export const migrations: Record<string, Migration> = {
   '0006-rate-limits': m0006,
   '0007-debug-logs': m0007,
   '0008-bigint-amounts': m0008,
+  '0009-analysis-jobs': m0009,
 }
 
 export const migrationProvider: MigrationProvider = {

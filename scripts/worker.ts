@@ -1,0 +1,47 @@
+import './load-env'
+import { createDb, migrateToLatest } from '#db/db.server'
+import { runAnalysisWorker, workerId } from '~/receipts/analysis-jobs.server'
+import { serverAnalyzer } from '~/receipts/analyzer.server'
+import { closeOcrPool, getOcrPool } from '~/receipts/ocr.server'
+import { getEnv } from '~/utils/env.server'
+
+// `npm run worker`: a receipt analysis worker for web instances started with RECEIPT_ANALYSIS=queue
+// (issue 12). It takes jobs from the shared database, one per OCR worker (OCR_WORKERS) at a time.
+// Run as many as the load needs, on any machine that reaches the database.
+
+let env
+try {
+  env = getEnv()
+} catch (error) {
+  console.error((error as Error).message)
+  process.exit(1)
+}
+const db = createDb(env.DATABASE_URL)
+await migrateToLatest(db)
+const pool = getOcrPool()
+await pool.warmUp()
+const owner = workerId()
+const controller = new AbortController()
+let jobs = 0
+console.log(`Analysis worker ${owner}: ${pool.size} OCR workers, waiting for jobs`)
+const running = runAnalysisWorker(db, {
+  analyze: serverAnalyzer,
+  signal: controller.signal,
+  concurrency: pool.size,
+  owner,
+  onJob: ({ stored }) => {
+    if (stored) jobs++
+  },
+})
+
+async function shutdown() {
+  // Finish the jobs in hand, take no new ones.
+  controller.abort()
+  await running
+  await closeOcrPool()
+  await db.destroy()
+  console.log(`Analysis worker ${owner} stopped after ${jobs} jobs`)
+  process.exit(0)
+}
+process.on('SIGTERM', () => void shutdown())
+process.on('SIGINT', () => void shutdown())
