@@ -10,17 +10,22 @@ import { bodyLimitFor, bodyTooLargeMessage } from '~/utils/body-limits.server'
 export type ServerOptions = {
   buildPath: string
   trustProxy: boolean
+  /** Development: a fresh build per request (Remix re-derives its routes each time). */
   getBuild?: () => Promise<ServerBuild>
+  /** Production: the build loaded once, so Remix derives its routes once. */
+  build?: ServerBuild
 }
 
 /** The Express app around the Remix build: static assets, the CSRF check, body limits, then Remix. */
-export function createServerApp({ buildPath, trustProxy, getBuild }: ServerOptions) {
+export function createServerApp({ buildPath, trustProxy, getBuild, build: loadedBuild }: ServerOptions) {
   const app = express()
   app.disable('x-powered-by')
   if (trustProxy) app.set('trust proxy', true)
 
   app.use('/build', express.static(path.resolve('public/build'), { immutable: true, maxAge: '1y' }))
-  app.use(express.static(path.resolve('public'), { maxAge: '1h' }))
+  // Only a path with a file extension can be a file in public/: pages skip the file system look-up.
+  const publicFiles = express.static(path.resolve('public'), { maxAge: '1h' })
+  app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
 
   app.use((req, res, next) => {
     const requestOrigin = `${req.protocol}://${req.get('host')}`
@@ -33,7 +38,7 @@ export function createServerApp({ buildPath, trustProxy, getBuild }: ServerOptio
 
   app.use(limitRequestBody)
 
-  const build = getBuild ?? (() => import(pathToFileURL(path.resolve(buildPath)).href) as Promise<ServerBuild>)
+  const build = loadedBuild ?? getBuild ?? (() => import(pathToFileURL(path.resolve(buildPath)).href) as Promise<ServerBuild>)
   // The client address for rate limits (issue 10): req.ip is the first X-Forwarded-For hop only
   // when 'trust proxy' is on (TRUST_PROXY), otherwise the socket's address.
   const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })

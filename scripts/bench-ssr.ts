@@ -1,0 +1,96 @@
+/**
+ * Server-rendering capacity of one instance (issue 12), in one run on this machine:
+ *   npm run build && npm run bench:ssr [-- --seconds 10 --connections 50]
+ * A trivial Remix v2 page (one loader, one <h1>, scripts/bench-ssr-trivial) served by remix-serve,
+ * ReCircle's static /terms-of-service, and a signed-in /home, each loaded with autocannon. Prints
+ * one JSON object with requests/s, p50/p99 and the targets: static ≥ 0.6 × trivial, /home ≥ 0.8 ×
+ * static, p99 of /home ≤ 100 ms.
+ */
+import { execFileSync } from 'node:child_process'
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { freePort, load, signIn, startServer, type Started } from './bench/http'
+
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const arg = (name: string, fallback: number) => {
+  const i = process.argv.indexOf(`--${name}`)
+  return i >= 0 ? Number(process.argv[i + 1]) : fallback
+}
+const seconds = arg('seconds', 10)
+const connections = arg('connections', 50)
+
+if (!fs.existsSync(path.join(repoRoot, 'build/index.js'))) {
+  console.error('No build: run `npm run build` first.')
+  process.exit(1)
+}
+
+/** Build the trivial app in a temporary folder that borrows ReCircle's node_modules. */
+function buildTrivial(dir: string) {
+  fs.cpSync(path.join(repoRoot, 'scripts/bench-ssr-trivial'), dir, { recursive: true })
+  fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'))
+  const dependencies = Object.fromEntries(['@remix-run/node', '@remix-run/react', '@remix-run/serve', 'isbot', 'react', 'react-dom'].map((p) => [p, '*']))
+  fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', dependencies }))
+  execFileSync(path.join(repoRoot, 'node_modules/.bin/remix'), ['build'], { cwd: dir, stdio: 'ignore' })
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-bench-ssr-'))
+const servers: Started[] = []
+try {
+  const trivialDir = path.join(tmp, 'trivial')
+  buildTrivial(trivialDir)
+  const trivialPort = await freePort()
+  const trivial = await startServer(path.join(repoRoot, 'node_modules/.bin/remix-serve'), ['build/index.js'], {
+    cwd: trivialDir,
+    port: trivialPort,
+    env: { ...process.env, NODE_ENV: 'production', PORT: String(trivialPort) },
+  })
+  servers.push(trivial)
+
+  const port = await freePort()
+  const app = await startServer(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: repoRoot,
+    port,
+    readyPath: '/terms-of-service',
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      DATABASE_URL: `file:${path.join(tmp, 'bench.db')}`,
+      SESSION_SECRET: 'bench-session-secret-that-is-long-enough-0123456789',
+      RECIRCLE_TEST_MODE: '',
+      OCR_WORKERS: '1',
+    },
+  })
+  servers.push(app)
+  const cookie = await signIn(app.url)
+
+  const opts = { connections, seconds, warmupSeconds: 3 }
+  const trivialLoad = await load([`${trivial.url}/`], opts)
+  const staticLoad = await load([`${app.url}/terms-of-service`], opts)
+  const homeLoad = await load([`${app.url}/home`], { ...opts, cookie })
+  const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
+  const staticVsTrivial = ratio(staticLoad.requestsPerSecond, trivialLoad.requestsPerSecond)
+  const homeVsStatic = ratio(homeLoad.requestsPerSecond, staticLoad.requestsPerSecond)
+  console.log(
+    JSON.stringify({
+      machine: { cpus: os.cpus().length, node: process.version },
+      connections,
+      seconds,
+      trivial: trivialLoad,
+      static: staticLoad,
+      home: homeLoad,
+      staticVsTrivial,
+      homeVsStatic,
+      targets: {
+        staticVsTrivialAtLeast06: staticVsTrivial >= 0.6,
+        homeVsStaticAtLeast08: homeVsStatic >= 0.8,
+        homeP99AtMost100Ms: homeLoad.p99Ms <= 100,
+      },
+    }),
+  )
+} finally {
+  await Promise.all(servers.map((s) => s.stop()))
+  fs.rmSync(tmp, { recursive: true, force: true })
+}
