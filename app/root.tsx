@@ -21,7 +21,7 @@ import { Toaster, type ToastInput } from '~/components/toaster'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { displayStreak } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
-import { getEnv } from '~/utils/env.server'
+import { getEnv, isTestWalletAllowed } from '~/utils/env.server'
 import { isGatedPath } from '~/utils/gated-routes'
 import { readToast } from '~/utils/toast.server'
 import styles from '~/styles/app.css'
@@ -54,6 +54,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         : null,
       isAdmin: isAdmin(user),
       testMode: env.RECIRCLE_TEST_MODE,
+      testWalletAllowed: isTestWalletAllowed(env),
       toast,
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },

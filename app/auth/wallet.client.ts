@@ -1,6 +1,6 @@
 import { networkFromGenesisId, TESTNET_GENESIS_ID } from '~/chain/networks'
 
-/** Connex's certificate answer: VeWorld's `signCert` and the legacy `connex.vendor.sign('cert')`. */
+/** Connex's certificate answer: VeWorld's `signCert` and Connex's `vendor.sign('cert')`. */
 type CertResponse = { annex: { domain: string; timestamp: number; signer: string }; signature: string }
 type CertMessage = { purpose: 'identification'; payload: { type: 'text'; content: string } }
 
@@ -9,15 +9,11 @@ type VeChainProvider = {
   genesisId?: string
   newConnexSigner: (genesisId: string) => { signCert: (msg: CertMessage, options?: object) => Promise<CertResponse> }
 }
-type LegacyConnex = {
-  thor?: { genesis?: { id?: string } }
-  vendor: { sign: (kind: 'cert', msg: CertMessage) => { request: () => Promise<CertResponse> } }
-}
 
+// `window.connex` (a Connex 1 wallet: Sync, older VeChain wallets) is declared by @vechain/connex.
 declare global {
   interface Window {
     vechain?: VeChainProvider
-    connex?: LegacyConnex
   }
 }
 
@@ -30,7 +26,33 @@ export const WALLET_MESSAGES = {
   cancelled: 'Connection cancelled. Please try again and approve the connection request.',
   noAddress: 'Failed to get wallet address from certificate',
   failed: 'Failed to connect wallet',
+  testWalletStorage: 'This browser would not keep the test wallet. Allow this site to store data and try again.',
 } as const
+
+export type SignedCertificate = {
+  purpose: string
+  payload: { type: string; content: string }
+  domain: string
+  timestamp: number
+  signer: string
+  signature: string
+}
+
+/** The test wallet (issue 11, test-wallet.client.ts) keeps its key here, in this browser only. */
+export const TEST_WALLET_STORAGE_KEY = 'recircle.testWallet'
+
+export function readStoredTestWallet(): { privateKey: string; address: string } | null {
+  try {
+    const value = JSON.parse(localStorage.getItem(TEST_WALLET_STORAGE_KEY) ?? 'null') as unknown
+    if (!value || typeof value !== 'object') return null
+    const { privateKey, address } = value as Record<string, unknown>
+    if (typeof privateKey !== 'string' || !/^[0-9a-f]{64}$/.test(privateKey)) return null
+    if (typeof address !== 'string' || !/^0x[0-9a-f]{40}$/.test(address)) return null
+    return { privateKey, address }
+  } catch {
+    return null
+  }
+}
 
 export function detectWallet(): 'veworld' | 'connex' | null {
   if (typeof window === 'undefined') return null
@@ -53,10 +75,14 @@ function checkNetwork(genesisId: string | undefined) {
   if (genesisId && networkFromGenesisId(genesisId) !== 'testnet') throw new WalletError(WALLET_MESSAGES.wrongNetwork)
 }
 
-/** Ask the wallet to sign the server's challenge and return the certificate the server verifies. */
-export async function signChallenge(content: string) {
+/**
+ * Ask the wallet to sign the server's challenge and return the certificate the server verifies.
+ * VeWorld (in-app browser or extension) is asked directly through the `window.vechain` it injects;
+ * anything else goes through Connex, downloaded only now: an injected Connex 1 wallet (Sync), or
+ * else Sync2 through Connex's wallet buddy (the desktop app, or its web wallet in a new window).
+ */
+export async function signChallenge(content: string): Promise<SignedCertificate> {
   const kind = await waitForWallet(3, 300)
-  if (!kind) throw new WalletError(WALLET_MESSAGES.notDetected)
   const message: CertMessage = { purpose: 'identification', payload: { type: 'text', content } }
   let response: CertResponse
   try {
@@ -65,14 +91,12 @@ export async function signChallenge(content: string) {
       checkNetwork(vechain.genesisId)
       response = await vechain.newConnexSigner(TESTNET_GENESIS_ID).signCert(message, {})
     } else {
-      const connex = window.connex!
-      checkNetwork(connex.thor?.genesis?.id)
-      response = await connex.vendor.sign('cert', message).request()
+      response = await signWithConnex(message, kind === 'connex' ? 'sync' : 'sync2')
     }
   } catch (error) {
     if (error instanceof WalletError) throw error
     const text = error instanceof Error ? error.message : String(error)
-    if (/reject|cancel|denied/i.test(text)) throw new WalletError(WALLET_MESSAGES.cancelled)
+    if (/reject|cancel|denied|closed/i.test(text)) throw new WalletError(WALLET_MESSAGES.cancelled)
     if (/network|genesis/i.test(text)) throw new WalletError(WALLET_MESSAGES.wrongNetwork)
     throw new WalletError(text || WALLET_MESSAGES.failed)
   }
@@ -84,6 +108,31 @@ export async function signChallenge(content: string) {
     timestamp: response.annex.timestamp,
     signer: response.annex.signer,
     signature: response.signature,
+  }
+}
+
+async function signWithConnex(message: CertMessage, signer: 'sync' | 'sync2'): Promise<CertResponse> {
+  if (signer === 'sync') {
+    const genesisId = window.connex?.thor?.genesis?.id
+    if (!genesisId) throw new WalletError(WALLET_MESSAGES.notAvailable)
+    checkNetwork(genesisId)
+  }
+  let Connex: typeof import('@vechain/connex').default
+  try {
+    Connex = (await import('@vechain/connex')).default
+  } catch {
+    throw new WalletError(WALLET_MESSAGES.failed)
+  }
+  try {
+    return await new Connex.Vendor(TESTNET_GENESIS_ID, signer).sign('cert', message).request()
+  } catch (error) {
+    const text = error instanceof Error ? error.message : String(error)
+    // Sync2's helper could not be downloaded (it fails with the script's error event) or its
+    // window was blocked: there is no wallet to ask.
+    if (signer === 'sync2' && /\[object Event\]|failed to open wallet window/i.test(text)) {
+      throw new WalletError(WALLET_MESSAGES.notDetected)
+    }
+    throw error
   }
 }
 

@@ -1,8 +1,9 @@
 import { useFetcher } from '@remix-run/react'
-import { useEffect, useState } from 'react'
-import { fetchChallenge, signChallenge, WALLET_MESSAGES, WalletError } from '~/auth/wallet.client'
+import { useEffect, useRef, useState } from 'react'
+import { fetchChallenge, readStoredTestWallet, signChallenge, WALLET_MESSAGES, WalletError } from '~/auth/wallet.client'
 import { shortAddress } from '~/chain/networks'
 import { formatB3tr } from '~/rewards/money'
+import { useRootData } from '~/utils/user'
 import { Icon } from './icons'
 import { showToast } from './toaster'
 
@@ -21,10 +22,19 @@ export function WalletCard({
   redirectTo?: string
 }) {
   const fetcher = useFetcher<ActionData>()
-  const [signing, setSigning] = useState(false)
+  const [signing, setSigning] = useState<'wallet' | 'test' | null>(null)
   const [hydrated, setHydrated] = useState(false)
-  useEffect(() => setHydrated(true), [])
-  const busy = signing || fetcher.state !== 'idle'
+  // Issue 11: outside production the card also offers a test wallet (the root loader decides).
+  const testWalletAllowed = useRootData()?.testWalletAllowed ?? false
+  const [testWalletAddress, setTestWalletAddress] = useState<string | null>(null)
+  useEffect(() => {
+    setHydrated(true)
+    setTestWalletAddress(readStoredTestWallet()?.address ?? null)
+  }, [user])
+  const submittedWith = useRef<'wallet' | 'test'>('wallet')
+  const busy = signing !== null || fetcher.state !== 'idle'
+  // Which button shows "Connecting...": the one signing, then the one whose certificate is posted.
+  const connecting = signing ?? (fetcher.state !== 'idle' ? submittedWith.current : null)
 
   useEffect(() => {
     if (fetcher.state === 'idle' && fetcher.data?.error) {
@@ -32,11 +42,14 @@ export function WalletCard({
     }
   }, [fetcher.state, fetcher.data])
 
-  async function connect() {
-    setSigning(true)
+  async function connect(wallet: 'wallet' | 'test') {
+    setSigning(wallet)
     try {
       const content = await fetchChallenge()
-      const certificate = await signChallenge(content)
+      // The test wallet's code (thor-devkit) is downloaded only by someone who taps it.
+      const certificate =
+        wallet === 'test' ? (await import('~/auth/test-wallet.client')).signWithTestWallet(content) : await signChallenge(content)
+      submittedWith.current = wallet
       fetcher.submit(
         { intent: 'connect', certificate: JSON.stringify(certificate), redirectTo: redirectTo ?? '' },
         { method: 'post', action: '/auth/wallet' },
@@ -45,7 +58,7 @@ export function WalletCard({
       const message = error instanceof WalletError ? error.message : WALLET_MESSAGES.failed
       showToast({ title: 'Connection Failed', description: message, variant: 'destructive' })
     } finally {
-      setSigning(false)
+      setSigning(null)
     }
   }
 
@@ -59,8 +72,15 @@ export function WalletCard({
               Wallet Connected
             </h2>
           </div>
-          <span className="address" title={user.walletAddress} data-testid="wallet-address">
-            {shortAddress(user.walletAddress)}
+          <span className="row" style={{ gap: '0.4rem' }}>
+            {testWalletAddress === user.walletAddress.toLowerCase() ? (
+              <span className="pill streak" data-testid="test-wallet-label" title="A key kept in this browser, for trying ReCircle only">
+                Test wallet
+              </span>
+            ) : null}
+            <span className="address" title={user.walletAddress} data-testid="wallet-address">
+              {shortAddress(user.walletAddress)}
+            </span>
           </span>
         </div>
         {variant === 'detailed' ? (
@@ -94,16 +114,27 @@ export function WalletCard({
         action="/auth/wallet"
         onSubmit={(event) => {
           event.preventDefault()
-          void connect()
+          void connect('wallet')
         }}
       >
         <input type="hidden" name="intent" value="connect" />
         <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
-        <button type="submit" className="btn block" disabled={busy} aria-busy={busy}>
-          {busy ? <span className="spinner" aria-hidden="true" /> : <Icon name="wallet" />}
-          {busy ? 'Connecting...' : 'Connect VeWorld'}
+        <button type="submit" className="btn block" disabled={busy} aria-busy={connecting === 'wallet'}>
+          {connecting === 'wallet' ? <span className="spinner" aria-hidden="true" /> : <Icon name="wallet" />}
+          {connecting === 'wallet' ? 'Connecting...' : 'Connect VeWorld'}
         </button>
       </fetcher.Form>
+      {testWalletAllowed && hydrated ? (
+        <div className="stack" style={{ gap: '0.35rem', marginTop: '0.6rem' }}>
+          <button type="button" className="btn secondary block" disabled={busy} aria-busy={connecting === 'test'} onClick={() => void connect('test')}>
+            {connecting === 'test' ? <span className="spinner" aria-hidden="true" /> : null}
+            {connecting === 'test' ? 'Connecting...' : 'Use a test wallet'}
+          </button>
+          <p className="small muted" style={{ margin: 0 }}>
+            Test wallet: for trying ReCircle only, never use it for real funds. Its key is made and kept in this browser.
+          </p>
+        </div>
+      ) : null}
       {!hydrated ? (
         <noscript>
           <p className="small muted" style={{ marginTop: '0.5rem' }}>

@@ -8,6 +8,7 @@ import { CameraCapture, checkImageFile } from '~/components/camera-capture'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
+import { SampleReceiptLink } from '~/components/sample-receipt-link'
 import { showToast } from '~/components/toaster'
 import { receiptFormSchema } from '~/receipts/receipt-form'
 import { getStoredAnalysis, listTransportationServices } from '~/receipts/receipts.server'
@@ -190,6 +191,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
             </noscript>
           </Form>
           <ClientOnlyCameraButton onClick={() => setCamera(true)} />
+          <SampleReceiptLink />
         </>
       )}
       {data.testMode ? (

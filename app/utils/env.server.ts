@@ -57,6 +57,8 @@ const schema = z.object({
   APP_FUND_WALLET: address.optional(),
   RECIRCLE_TEST_MODE: flag,
   ENABLE_DEBUG_TOOLS: flag,
+  // Issue 11: the browser test wallet and sample receipts, which are on anywhere but production.
+  ALLOW_TEST_WALLET: flag,
   TRUST_PROXY: flag,
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   // inline: this process reads receipts (the embedded default); queue: it stores them as jobs for
@@ -116,6 +118,15 @@ export function getEnv(): Env {
   if (payoutProblem) throw new Error(`Invalid environment configuration:\n  ${payoutProblem}`)
   cached = { ...parsed.data, SESSION_SECRET: resolveSessionSecret(parsed.data) }
   return cached
+}
+
+/**
+ * The connect card's test wallet and the scan page's sample receipts: offered outside production,
+ * or in production only when ALLOW_TEST_WALLET=1 (a staging deployment). They need no server-side
+ * exception: a test wallet signs an ordinary certificate and a sample receipt is an ordinary photo.
+ */
+export function isTestWalletAllowed(env: Pick<Env, 'APP_ENV' | 'ALLOW_TEST_WALLET'>): boolean {
+  return env.APP_ENV !== 'production' || env.ALLOW_TEST_WALLET
 }
 
 /** For tests that change process.env between cases. */
