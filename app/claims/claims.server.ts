@@ -1,7 +1,7 @@
 import type { DB } from '#db/db.server'
 import type { PayoutStatus, TransactionStatus } from '#db/schema'
 import type { PayoutImpact } from '~/chain/payout'
-import { HOME_WATER_LITERS_PER_RECEIPT, REWARDS_CO2_GRAMS_PER_RECEIPT } from '~/engagement/impact'
+import { CO2_GRAMS_PER_RECEIPT, WATER_LITERS_PER_RECEIPT } from '~/engagement/impact'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
 
@@ -95,7 +95,7 @@ async function claimImpact(db: DB, userId: number, claimId: number): Promise<Pay
     .where('id', '<', claimId)
     .executeTakeFirstOrThrow()
   const receiptCount = Number(row.n)
-  return { receiptCount, carbonGrams: receiptCount * REWARDS_CO2_GRAMS_PER_RECEIPT, waterLiters: receiptCount * HOME_WATER_LITERS_PER_RECEIPT }
+  return { receiptCount, carbonGrams: receiptCount * CO2_GRAMS_PER_RECEIPT, waterLiters: receiptCount * WATER_LITERS_PER_RECEIPT }
 }
 
 export type Claim = {

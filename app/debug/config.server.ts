@@ -16,6 +16,7 @@ const PLAIN = new Set([
   'ENABLE_DEBUG_TOOLS',
   'ALLOW_TEST_WALLET',
   'TRUST_PROXY',
+  'SUPPORT_EMAIL',
   'OCR_WORKERS',
   'OCR_MAX_QUEUE',
   'RECEIPT_MAX_AGE_DAYS',
@@ -87,7 +88,7 @@ export function maskedConfig(env: Env, rawEnv: Record<string, string | undefined
     if (isPlain(name)) entries.push({ name, value: plainValue(value), masked: false })
     else if (URLS.has(name)) entries.push({ name, value: isUnset(value) ? 'not set' : maskUrl(String(value)), masked: true })
     else if (name === 'SESSION_SECRET') {
-      const source = rawEnv.SESSION_SECRET ? '' : ' — generated, kept in data/session-secret'
+      const source = rawEnv.SESSION_SECRET ? '' : ' — generated, kept in session-secret beside the database'
       entries.push({ name, value: `${maskSecret(value)}${source}`, masked: true })
     } else entries.push({ name, value: maskSecret(value), masked: true })
   }

@@ -1,5 +1,6 @@
 import type { DB } from '#db/db.server'
 import { recordAudit } from '~/admin/audit.server'
+import { plural } from '~/utils/text'
 import { RESET_NOT_IN_TEST_MODE } from './reset'
 
 export type ResetUserResult =
@@ -40,8 +41,8 @@ export async function resetTestUser(
     }
     await recordAudit(trx, { adminUserId: input.adminUserId, action: 'debug_reset_user', targetType: 'user', targetId: userId, details: result, now: input.now })
     const message =
-      `User ${userId} reset: ${result.receiptsDeleted} receipts, ${result.analysesDeleted} analyses and ${result.sessionsDeleted} sessions removed` +
-      (result.receiptsKept ? `; ${result.receiptsKept} rewarded receipts kept with their ledger entries.` : '. Ledger entries are kept.')
+      `User ${userId} reset: ${plural(result.receiptsDeleted, 'receipt')}, ${plural(result.analysesDeleted, 'analysis', 'analyses')} and ${plural(result.sessionsDeleted, 'session')} removed` +
+      (result.receiptsKept ? `; ${plural(result.receiptsKept, 'rewarded receipt')} kept with their ledger entries.` : '. Ledger entries are kept.')
     return { ok: true as const, message, ...result }
   })
 }

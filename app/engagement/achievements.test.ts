@@ -6,6 +6,7 @@ import {
   type AchievementInput,
   type AchievementKey,
   achievementRewardDescription,
+  achievementRewardTitle,
   achievementRewardsDue,
   countReceiptsInMonth,
   earnedMilliFromReceiptsAndStores,
@@ -129,6 +130,21 @@ describe('evaluateAchievements texts', () => {
       '3 sustainable trips this month, about 15 kg of CO2 prevented.',
     ],
     [
+      'monthly_record',
+      { receiptsThisMonth: 1 },
+      [
+        { label: 'Receipts this month', value: '1' },
+        { label: 'Monthly target', value: '3' },
+      ],
+      '1 sustainable trip this month, about 5 kg of CO2 prevented.',
+    ],
+    [
+      'first_store',
+      { storeAdditionCount: 1 },
+      [{ label: 'Stores added', value: '1' }],
+      "You've helped others find 1 sustainable store.",
+    ],
+    [
       'token_milestone',
       { earnedMilliFromReceiptsAndStores: 123_450 },
       [
@@ -204,6 +220,18 @@ describe('achievement reward descriptions', () => {
     ['Receipt verification', null],
   ])('parseAchievementKey(%j) -> %s', (description, expected) => {
     expect(parseAchievementKey(description)).toBe(expected)
+  })
+})
+
+describe('achievementRewardTitle', () => {
+  it.each([
+    ['Achievement Reward: first_store', 'Store Pioneer'],
+    ['first_receipt', 'First Receipt'],
+    ['Achievement Reward: ten_receipts', 'Green Traveler'],
+    ['Achievement Reward: music_store', 'Music store'],
+    ['movie_store', 'Movie store'],
+  ])('%j -> %j', (description, expected) => {
+    expect(achievementRewardTitle(description)).toBe(expected)
   })
 })
 

@@ -9,7 +9,8 @@ import {
   sumMilli,
   utcDay,
 } from '~/rewards/rules'
-import { ACHIEVEMENTS_CO2_KG_PER_RECEIPT, achievementsImpact } from './impact'
+import { humanizeKey, plural } from '~/utils/text'
+import { CO2_GRAMS_PER_RECEIPT, achievementsImpact } from './impact'
 
 export const ACHIEVEMENT_KEYS = [
   'first_receipt',
@@ -138,10 +139,6 @@ function percent(current: number, target: number): number {
   return Math.min(100, Math.max(0, Math.floor((current * 100) / target)))
 }
 
-function plural(n: number, one: string, many: string): string {
-  return `${n} ${n === 1 ? one : many}`
-}
-
 export function evaluateAchievements(input: AchievementInput): EvaluatedAchievement[] {
   const receipts = Math.max(0, input.receiptCount)
   const stores = Math.max(0, input.storeAdditionCount)
@@ -155,7 +152,7 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
   ]
   const receiptImpact =
     receipts === 0
-      ? `Every sustainable trip you submit prevents an estimated ${ACHIEVEMENTS_CO2_KG_PER_RECEIPT} kg of CO2.`
+      ? `Every sustainable trip you submit prevents an estimated ${CO2_GRAMS_PER_RECEIPT / 1000} kg of CO2.`
       : `Your ${plural(receipts, 'sustainable trip', 'sustainable trips')} prevented an estimated ${co2Kg} kg of CO2.`
 
   const tokenTargetMilli = ACHIEVEMENTS.token_milestone.target * MILLI_PER_B3TR
@@ -181,7 +178,7 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
         { label: 'Receipts this month', value: String(thisMonth) },
         { label: 'Monthly target', value: String(ACHIEVEMENTS.monthly_record.target) },
       ],
-      impact: `${plural(thisMonth, 'sustainable trip', 'sustainable trips')} this month, about ${thisMonth * ACHIEVEMENTS_CO2_KG_PER_RECEIPT} kg of CO2 prevented.`,
+      impact: `${plural(thisMonth, 'sustainable trip', 'sustainable trips')} this month, about ${achievementsImpact(thisMonth).co2Kg} kg of CO2 prevented.`,
     },
     token_milestone: {
       current: earnedMilli / MILLI_PER_B3TR,
@@ -258,6 +255,16 @@ const KEY_PATTERN = new RegExp(`(?:^|[^a-z0-9_])(${ACHIEVEMENT_KEYS.join('|')})(
 export function parseAchievementKey(description: string): AchievementKey | null {
   const match = KEY_PATTERN.exec(description)
   return match ? (match[1] as AchievementKey) : null
+}
+
+/**
+ * What people read for an achievement reward's key or description: the achievement's title
+ * ('first_store' -> 'Store Pioneer'); a legacy or unknown key in words ('music_store' -> 'Music store').
+ */
+export function achievementRewardTitle(description: string): string {
+  const known = parseAchievementKey(description)
+  if (known) return ACHIEVEMENTS[known].title
+  return humanizeKey(description.replace(/^Achievement Reward:\s*/, ''))
 }
 
 /**

@@ -42,13 +42,12 @@ describe('evaluateBadges', () => {
     ['ten_receipts', { receiptCount: 9 }, false, 90, 9],
     ['ten_receipts', { receiptCount: 10 }, true, 100, 10],
     ['ten_receipts', { receiptCount: 11 }, true, 100, 11],
-    // CO2: 0.5 kg per B3TR earned, so 10 kg at 20 B3TR
-    ['co2_saver', { earnedMilli: 1 }, false, 0, 0],
-    ['co2_saver', { earnedMilli: 10_000 }, false, 50, 5],
-    ['co2_saver', { earnedMilli: 19_998 }, false, 99, 9.999],
-    ['co2_saver', { earnedMilli: 20_000 }, true, 100, 10],
-    ['co2_saver', { earnedMilli: 30_000 }, true, 100, 15],
-    ['co2_saver', { receiptCount: 10 }, false, 0, 0],
+    // CO2: 5 kg per accepted receipt (the one definition, decision 061), so 10 kg at 2 receipts
+    ['co2_saver', { receiptCount: 0 }, false, 0, 0],
+    ['co2_saver', { receiptCount: 1 }, false, 50, 5],
+    ['co2_saver', { receiptCount: 2 }, true, 100, 10],
+    ['co2_saver', { receiptCount: 3 }, true, 100, 15],
+    ['co2_saver', { earnedMilli: 100_000 }, false, 0, 0],
     ['first_store', { storeAdditionCount: 0 }, false, 0, 0],
     ['first_store', { storeAdditionCount: 1 }, true, 100, 1],
     ['store_contributor', { storeAdditionCount: 1 }, false, 20, 1],
@@ -79,8 +78,8 @@ describe('nextBadgeProgress', () => {
 
   it.each([
     [{}, [green(0, 0), carbon(0, 0), master(0, 0)]],
-    [{ receiptCount: 9, earnedMilli: 19_999 }, [green(9, 90), carbon(9.999, 99), master(19.999, 39)]],
-    [{ receiptCount: 10, earnedMilli: 19_999 }, [carbon(9.999, 99), master(19.999, 39)]],
+    [{ receiptCount: 1, earnedMilli: 19_999 }, [green(1, 10), carbon(5, 50), master(19.999, 39)]],
+    [{ receiptCount: 2, earnedMilli: 20_000 }, [green(2, 20), master(20, 40)]],
     [{ receiptCount: 10, earnedMilli: 20_000 }, [master(20, 40)]],
     [{ receiptCount: 3, earnedMilli: 50_000 }, [green(3, 30)]],
     [{ receiptCount: 10, earnedMilli: 50_000 }, []],

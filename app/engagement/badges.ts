@@ -1,6 +1,6 @@
 // The ten badges of spec 1 §3. Badge progress is derived from counts; nothing is stored.
 import { MILLI_PER_B3TR } from '~/rewards/money'
-import { badgeCo2Grams } from './impact'
+import { CO2_GRAMS_PER_RECEIPT, co2GramsForReceipts } from './impact'
 
 export const BADGE_IDS = [
   'first_receipt',
@@ -73,7 +73,7 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
   co2_saver: {
     id: 'co2_saver',
     name: 'Carbon Reducer',
-    description: 'Save an estimated 10 kg of CO2 (0.5 kg per B3TR earned).',
+    description: `Save an estimated 10 kg of CO2 (${CO2_GRAMS_PER_RECEIPT / 1000} kg per sustainable trip).`,
     icon: 'cloud',
     category: 'sustainability',
     rarity: 'rare',
@@ -143,11 +143,11 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
 }
 
 export interface BadgeInput {
-  /** Accepted receipts. */
+  /** Accepted receipts; drive the receipt badges and the CO2 badge (the one CO2 definition). */
   receiptCount: number
   /** Counted store_addition ledger entries. */
   storeAdditionCount: number
-  /** All user-earning entries (receipts, stores, achievements, referrals); drives the token and CO2 badges. */
+  /** All user-earning entries (receipts, stores, achievements, referrals); drives the token badges. */
   earnedMilli: number
   currentStreak: number
   /**
@@ -173,7 +173,7 @@ function measure(metric: BadgeMetric, input: BadgeInput): { value: number; scale
     case 'storeAdditions':
       return { value: input.storeAdditionCount, scale: 1 }
     case 'co2Kg':
-      return { value: badgeCo2Grams(input.earnedMilli), scale: 1000 }
+      return { value: co2GramsForReceipts(input.receiptCount), scale: 1000 }
     case 'tokens':
       return { value: input.earnedMilli, scale: MILLI_PER_B3TR }
     case 'streakDays':

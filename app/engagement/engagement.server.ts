@@ -39,6 +39,8 @@ interface ApprovedReceipt {
   purchaseDate: string | null
   analysisJson: string
   acceptedAt: string
+  /** Approved on submission (no reviewer): only these advance the streak (DECISIONS 15). */
+  autoApproved: boolean
 }
 
 /** The user's own entries (fund shares are the app's), oldest first. */
@@ -61,6 +63,7 @@ async function listApprovedReceipts(db: DB, userId: number): Promise<ApprovedRec
     purchaseDate: r.purchase_date ?? r.user_purchase_date,
     analysisJson: r.analysis_json,
     acceptedAt: r.reviewed_at ?? r.created_at,
+    autoApproved: r.reviewed_at === null,
   }))
 }
 
@@ -124,13 +127,17 @@ export async function getEngagementOverview(db: DB, userId: number, now = new Da
   const rewardEntryByReceipt = new Map(
     ledger.filter((e) => e.type === 'receipt_verification' && e.receiptId !== null).map((e) => [e.receiptId, e]),
   )
-  const receiptEvidence = receipts
-    .map((r) => {
-      const entry = rewardEntryByReceipt.get(r.id)
-      return { earnedAt: entry?.createdAt ?? r.acceptedAt, txHash: entry?.txHash ?? null }
-    })
-    .sort((a, b) => (a.earnedAt < b.earnedAt ? -1 : a.earnedAt > b.earnedAt ? 1 : 0))
-  const badges = attachBadgeEvidence(evaluateBadges(badgeInput(facts)), { receipts: receiptEvidence, entries: ledger })
+  const evidenceOf = (r: ApprovedReceipt) => {
+    const entry = rewardEntryByReceipt.get(r.id)
+    return { earnedAt: entry?.createdAt ?? r.acceptedAt, txHash: entry?.txHash ?? null }
+  }
+  const receiptEvidence = receipts.map(evidenceOf).sort((a, b) => (a.earnedAt < b.earnedAt ? -1 : a.earnedAt > b.earnedAt ? 1 : 0))
+  const badges = attachBadgeEvidence(evaluateBadges(badgeInput(facts)), {
+    receipts: receiptEvidence,
+    entries: ledger,
+    streakReceipts: receipts.filter((r) => r.autoApproved).map(evidenceOf),
+    streak: { current: facts.storedStreak, lastDay: facts.lastStreakDay },
+  })
   return {
     facts,
     achievements,
@@ -141,7 +148,7 @@ export async function getEngagementOverview(db: DB, userId: number, now = new Da
     nextBadges: nextBadgeProgress(badgeInput(facts)),
     summary: {
       receiptsScanned: facts.receiptCount,
-      co2Kg: homeImpact(facts.receiptCount).co2Kg,
+      ...homeImpact(facts.receiptCount),
       earnedMilli: facts.earnedMilli,
     },
   }

@@ -10,6 +10,8 @@ import {
   paginate,
   parsePage,
   rewardCategoryLabel,
+  streakReachedAt,
+  transactionTitle,
   toRewardHistoryRow,
   type LedgerRowLike,
 } from './history'
@@ -124,7 +126,9 @@ describe('reward-history rows', () => {
     ['electric_vehicle', 'ev_rental', 'EV Rental'],
     ['public_transit', 'public_transit', 'Public Transit'],
     ['scooter_bike', 'scooter_bike', 'E-Scooter / Bike'],
-    ['mystery', 'mystery', 'mystery'],
+    ['mystery', 'mystery', 'Mystery'],
+    ['thrift_store', 'thrift_store', 'Thrift Store'],
+    ['bike_share', 'bike_share', 'Bike share'],
   ])('receipt category %s is %s (%s)', (category, expected, label) => {
     const row = toRewardHistoryRow(entry({ id: 1 }), { storeName: null, category, analysisJson: '{}' })
     expect(row.category).toBe(expected)
@@ -197,13 +201,27 @@ describe('attachBadgeEvidence', () => {
     expect(byId.first_store).toMatchObject({ earned: true, earnedDate: '2025-01-04T10:00:00.000Z', txHash: HASH })
   })
 
-  it('dates token and CO2 badges by the entry where the running total crosses the threshold', () => {
-    // 9 (id1) + 10 (id2) = 19 < 20; + 8 (id3) = 27 -> Token Collector at id2 (19 >= 10), Carbon Reducer (20 B3TR) at id3.
+  it('dates the token badge by the entry where the running total crosses the threshold', () => {
+    // 9 (id1) + 10 (id2) = 19 -> Token Collector at id2 (19 >= 10).
     expect(byId.token_milestone_10).toMatchObject({ earned: true, earnedDate: '2025-01-01T10:00:01.000Z' })
-    expect(byId.co2_saver).toMatchObject({ earned: true, earnedDate: '2025-01-03T10:00:00.000Z', txHash: null })
   })
 
-  it('gives no date or hash to streak badges and unearned badges', () => {
+  it('dates the CO2 badge by the receipt whose 5 kg reached 10 kg: the second', () => {
+    expect(byId.co2_saver).toMatchObject({ earned: true, earnedDate: '2025-01-02T10:00:00.000Z', txHash: null })
+  })
+
+  it('dates a streak badge by the receipt that completed the run of days', () => {
+    const withStreak = attachBadgeEvidence(badges, { receipts, entries, streakReceipts: receipts })
+    expect(withStreak.find((b) => b.id === 'streak_3')).toMatchObject({ earned: true, earnedDate: '2025-01-03T10:00:00.000Z', txHash: null })
+  })
+
+  it('dates a streak badge from the stored streak when its receipts are not at hand', () => {
+    const fromState = attachBadgeEvidence(badges, { receipts, entries, streakReceipts: [], streak: { current: 5, lastDay: '2025-01-09' } })
+    // 5 days ending on the 9th: the 3rd day of the run was the 7th.
+    expect(fromState.find((b) => b.id === 'streak_3')).toMatchObject({ earned: true, earnedDate: '2025-01-07' })
+  })
+
+  it('gives no date or hash to unearned badges, nor to a streak nothing can date', () => {
     expect(byId.streak_3).toMatchObject({ earned: true, earnedDate: null, txHash: null })
     expect(byId.ten_receipts).toMatchObject({ earned: false, earnedDate: null, txHash: null })
     expect(byId.token_milestone_50).toMatchObject({ earned: false, earnedDate: null, txHash: null })
@@ -212,6 +230,38 @@ describe('attachBadgeEvidence', () => {
   it('leaves the date empty when the evidence is missing', () => {
     const [first] = attachBadgeEvidence(badges.slice(0, 1), { receipts: [], entries: [] })
     expect(first).toMatchObject({ earned: true, earnedDate: null, txHash: null })
+  })
+})
+
+describe('transactionTitle: no raw keys on screen', () => {
+  it.each([
+    ['achievement_reward', 'Achievement Reward: first_store', 'Achievement Reward: Store Pioneer'],
+    ['achievement_reward', 'Achievement Reward: first_receipt', 'Achievement Reward: First Receipt'],
+    ['achievement_reward', 'Achievement Reward: music_store', 'Achievement Reward: Music store'],
+    ['sustainability_app', 'Sustainability fund: 30% of Achievement Reward: five_receipts', 'Sustainability fund: 30% of Achievement Reward: Eco Commuter'],
+    ['receipt_verification', 'Receipt verified: 8 B3TR', 'Receipt verified: 8 B3TR'],
+    ['store_addition', '', 'Store added'],
+    ['some_new_type', '', 'Some new type'],
+  ])('%s %j -> %j', (type, description, expected) => {
+    expect(transactionTitle({ type, description })).toBe(expected)
+  })
+
+  it('finds an entry by the title it shows', () => {
+    expect(matchesTransactionSearch({ type: 'achievement_reward', amountMilli: 3000, description: 'Achievement Reward: first_store' }, 'store pioneer')).toBe(true)
+  })
+})
+
+describe('streakReachedAt', () => {
+  const at = (...isos: string[]) => isos.map((earnedAt, i) => ({ earnedAt, n: i + 1 }))
+  it.each([
+    ['three days in a row', at('2025-01-01T09:00:00Z', '2025-01-02T23:59:00Z', '2025-01-03T00:01:00Z'), 3, 3],
+    ['two receipts on one day count once', at('2025-01-01T09:00:00Z', '2025-01-01T18:00:00Z', '2025-01-02T09:00:00Z', '2025-01-03T09:00:00Z'), 3, 4],
+    ['a missed day restarts the run', at('2025-01-01T09:00:00Z', '2025-01-02T09:00:00Z', '2025-01-04T09:00:00Z', '2025-01-05T09:00:00Z', '2025-01-06T09:00:00Z'), 3, 5],
+    ['unsorted input', at('2025-01-03T09:00:00Z', '2025-01-01T09:00:00Z', '2025-01-02T09:00:00Z'), 3, 1],
+    ['never long enough', at('2025-01-01T09:00:00Z', '2025-01-03T09:00:00Z'), 2, null],
+    ['no receipts', at(), 1, null],
+  ])('%s', (_name, receipts, target, expected) => {
+    expect(streakReachedAt(receipts, target)?.n ?? null).toBe(expected)
   })
 })
 

@@ -2,10 +2,11 @@
 // search and paging, the rewards page's reward-history rows, and the entry that earned a badge.
 // Pure: rows in, rows out.
 import { formatB3tr, formatSigned, MILLI_PER_B3TR } from '~/rewards/money'
-import { isCountedEntry, isUserEarning } from '~/rewards/rules'
-import { ACHIEVEMENTS, parseAchievementKey } from './achievements'
+import { addUtcDays, daysBetween, isCountedEntry, isUserEarning, utcDay } from '~/rewards/rules'
+import { ACHIEVEMENTS, achievementRewardTitle, parseAchievementKey } from './achievements'
 import type { EvaluatedBadge } from './badges'
-import { badgeCo2Grams, transactionCo2Grams } from './impact'
+import { humanizeKey } from '~/utils/text'
+import { CO2_GRAMS_PER_RECEIPT, transactionCo2Grams } from './impact'
 
 export interface LedgerRowLike {
   id: number
@@ -33,7 +34,20 @@ const TYPE_LABELS: Record<string, string> = {
 }
 
 export function transactionTypeLabel(type: string): string {
-  return TYPE_LABELS[type] ?? type
+  return TYPE_LABELS[type] ?? humanizeKey(type)
+}
+
+/** 'Achievement Reward: <key>' as stored (spec 1 §3); a legacy key such as music_store also matches. */
+const ACHIEVEMENT_REWARD_TEXT = /Achievement Reward:\s*([a-z0-9_]+)/g
+
+/**
+ * What a history entry is called on screen: its description with an achievement key named by its
+ * title ('Achievement Reward: first_store' -> 'Achievement Reward: Store Pioneer'), or the type's
+ * label when there is no description. The API and the CSV keep the stored text.
+ */
+export function transactionTitle(entry: Pick<LedgerRowLike, 'type' | 'description'>): string {
+  if (!entry.description) return transactionTypeLabel(entry.type)
+  return entry.description.replace(ACHIEVEMENT_REWARD_TEXT, (_text, key: string) => `Achievement Reward: ${achievementRewardTitle(key)}`)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -62,6 +76,7 @@ export function matchesTransactionSearch(
     entry.type.replace(/_/g, ' '),
     transactionTypeLabel(entry.type),
     entry.description,
+    transactionTitle(entry),
     ...amountTexts(entry),
   ]
   return haystack.some((text) => text.toLowerCase().includes(q))
@@ -95,7 +110,7 @@ export function paginate<T>(items: readonly T[], page: number, perPage: number =
 // ---------------------------------------------------------------------------------------------
 // Rewards page reward-history transaction (spec 2 §3)
 
-/** Receipt categories as the rewards page names them; unknown ones are shown raw. */
+/** Receipt categories as the rewards page names them; unknown ones are shown in words. */
 const REWARD_CATEGORY_BY_RECEIPT: Record<string, string> = {
   ride_share: 'rideshare',
   electric_vehicle: 'ev_rental',
@@ -116,7 +131,7 @@ export const REWARD_CATEGORY_LABELS: Record<string, string> = {
 }
 
 export function rewardCategoryLabel(category: string): string {
-  return REWARD_CATEGORY_LABELS[category] ?? category
+  return REWARD_CATEGORY_LABELS[category] ?? humanizeKey(category)
 }
 
 export interface ReceiptFacts {
@@ -177,10 +192,10 @@ function rewardTitle(entry: LedgerRowLike, receipt: ReceiptFacts | null): string
       return receipt?.storeName || 'Transport receipt'
     case 'achievement_reward': {
       const key = parseAchievementKey(entry.description)
-      return key ? `Achievement: ${ACHIEVEMENTS[key].title}` : entry.description || 'Achievement reward'
+      return key ? `Achievement: ${ACHIEVEMENTS[key].title}` : transactionTitle(entry)
     }
     default:
-      return entry.description || transactionTypeLabel(entry.type)
+      return transactionTitle(entry)
   }
 }
 
@@ -211,6 +226,10 @@ export interface BadgeEvidence {
   receipts: ReadonlyArray<{ earnedAt: string; txHash: string | null }>
   /** The user's ledger entries in any order. */
   entries: readonly LedgerRowLike[]
+  /** The receipts that counted for the streak (approved on submission: DECISIONS 15), any order. */
+  streakReceipts?: ReadonlyArray<{ earnedAt: string; txHash: string | null }>
+  /** The stored streak: `current` consecutive days ending on `lastDay`. */
+  streak?: { current: number; lastDay: string | null }
 }
 
 export interface BadgeWithEvidence extends EvaluatedBadge {
@@ -233,9 +252,29 @@ function crossing(entries: readonly LedgerRowLike[], target: number, measure: (s
 }
 
 /**
- * For each earned badge, the date and hash of the entry that earned it: the Nth receipt, the Nth
- * store addition, or the earning entry at which the running total reached the token or CO2
- * threshold. Streak badges have no single entry, so they get neither. Unearned badges get neither.
+ * The receipt that first made a run of `target` consecutive UTC days (several receipts on one day
+ * count once), or null if no run was that long.
+ */
+export function streakReachedAt<T extends { earnedAt: string }>(receipts: readonly T[], target: number): T | null {
+  const sorted = [...receipts].sort((a, b) => (a.earnedAt < b.earnedAt ? -1 : a.earnedAt > b.earnedAt ? 1 : 0))
+  let run = 0
+  let lastDay: string | null = null
+  for (const receipt of sorted) {
+    const day = utcDay(new Date(receipt.earnedAt))
+    if (lastDay !== null && day === lastDay) continue
+    run = lastDay !== null && daysBetween(lastDay, day) === 1 ? run + 1 : 1
+    lastDay = day
+    if (run >= target) return receipt
+  }
+  return null
+}
+
+/**
+ * For each earned badge, the date and hash of the entry that earned it: the Nth receipt (the CO2
+ * badge: the receipt whose 5 kg reached the threshold), the Nth store addition, the earning entry
+ * at which the running total reached the token threshold, or for a streak badge the receipt that
+ * completed the run of days. A streak whose receipts are not all at hand (a stored streak alive on
+ * `lastDay`) dates from its day: `target - current` days from `lastDay`. Unearned badges get neither.
  */
 export function attachBadgeEvidence(badges: readonly EvaluatedBadge[], evidence: BadgeEvidence): BadgeWithEvidence[] {
   const earning = evidence.entries.filter(isRewardHistoryEntry).sort(byCreation)
@@ -258,14 +297,18 @@ export function attachBadgeEvidence(badges: readonly EvaluatedBadge[], evidence:
         found = entry ? { earnedAt: entry.createdAt, txHash: entry.txHash } : null
         break
       }
-      case 'co2Kg': {
-        const entry = crossing(earning, badge.target * 1000, badgeCo2Grams)
-        found = entry ? { earnedAt: entry.createdAt, txHash: entry.txHash } : null
+      case 'co2Kg':
+        found = evidence.receipts[Math.ceil((badge.target * 1000) / CO2_GRAMS_PER_RECEIPT) - 1] ?? null
+        break
+      case 'streakDays': {
+        const stored = evidence.streak
+        found =
+          streakReachedAt(evidence.streakReceipts ?? [], badge.target) ??
+          (stored?.lastDay && stored.current >= badge.target
+            ? { earnedAt: addUtcDays(stored.lastDay, badge.target - stored.current), txHash: null }
+            : null)
         break
       }
-      case 'streakDays':
-        found = null
-        break
     }
     return found ? { ...badge, earnedDate: found.earnedAt, txHash: found.txHash } : none
   })

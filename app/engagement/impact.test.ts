@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   achievementsImpact,
-  badgeCo2Grams,
-  badgeCo2Kg,
+  co2GramsForReceipts,
   computeUserStats,
   earningsPerDay,
   homeImpact,
@@ -30,7 +29,7 @@ const ledger = [
   { type: 'receipt_verification', amountMilli: 7000, createdAt: '2024-10-17T23:00:00.000Z', status: 'confirmed' },
 ]
 
-describe('per-screen impact', () => {
+describe('one impact per accepted receipt, on every screen', () => {
   it.each([
     [0, { co2Kg: 0, waterLiters: 0 }],
     [1, { co2Kg: 5, waterLiters: 700 }],
@@ -50,17 +49,16 @@ describe('per-screen impact', () => {
   })
 
   it.each([
-    [0, 0, 0],
-    [1, 0, 0],
-    [2, 1, 0.001],
-    [1000, 500, 0.5],
-    [15_000, 7500, 7.5],
-    [19_999, 9999, 9.999],
-    [20_000, 10_000, 10],
-    [-1000, 0, 0],
-  ])('badge CO2 for %s milli earned: %s g, %s kg', (milli, grams, kg) => {
-    expect(badgeCo2Grams(milli)).toBe(grams)
-    expect(badgeCo2Kg(milli)).toBe(kg)
+    [0, 0],
+    [1, 5000],
+    [2, 10_000],
+    [-1, 0],
+  ])('co2GramsForReceipts(%s) -> %s, the same kg on the home, achievements and rewards figures', (receipts, grams) => {
+    expect(co2GramsForReceipts(receipts)).toBe(grams)
+    expect(homeImpact(receipts).co2Kg * 1000).toBe(grams)
+    expect(achievementsImpact(receipts).co2Kg * 1000).toBe(grams)
+    const rows = Array.from({ length: Math.max(0, receipts) }, () => transactionCo2Grams('receipt_verification'))
+    expect(rows.reduce((a, b) => a + b, 0)).toBe(grams)
   })
 
   it.each([

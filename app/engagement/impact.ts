@@ -1,6 +1,7 @@
-// Estimated environmental impact and the rewards-page statistics. The spec uses different
-// constants on different screens; each screen keeps its own, named after it (see
-// docs/decisions/020-impact-constants-per-screen.md). All of them are estimates.
+// Estimated environmental impact and the rewards-page statistics. One definition of the impact
+// of a trip, used by every screen: an accepted receipt saves an estimated 5 kg of CO2 and 700 L
+// of water (spec 1 §9; docs/decisions/061-consistent-numbers-and-labels.md, which replaces the
+// per-screen constants of 020). All of them are estimates.
 import { MILLI_PER_B3TR } from '~/rewards/money'
 import {
   addUtcDays,
@@ -13,46 +14,33 @@ import {
 } from '~/rewards/rules'
 
 // ---------------------------------------------------------------------------------------------
-// Home, profile and Impact Explorer summary (spec 1 §9): per receipt
+// Per accepted receipt (spec 1 §9)
 
-export const HOME_CO2_KG_PER_RECEIPT = 5
-export const HOME_WATER_LITERS_PER_RECEIPT = 700
+export const CO2_GRAMS_PER_RECEIPT = 5000
+export const WATER_LITERS_PER_RECEIPT = 700
+/** The Achievements screen's "trees saved" (spec 1 §2). */
+export const TREES_PER_RECEIPT = 2
 
+/** CO2 saved by `receiptCount` accepted receipts, in grams: the one number every screen shows. */
+export function co2GramsForReceipts(receiptCount: number): number {
+  return Math.max(0, receiptCount) * CO2_GRAMS_PER_RECEIPT
+}
+
+/** Home, profile and Impact Explorer summary. */
 export function homeImpact(receiptCount: number): { co2Kg: number; waterLiters: number } {
   const n = Math.max(0, receiptCount)
-  return { co2Kg: n * HOME_CO2_KG_PER_RECEIPT, waterLiters: n * HOME_WATER_LITERS_PER_RECEIPT }
+  return { co2Kg: co2GramsForReceipts(n) / 1000, waterLiters: n * WATER_LITERS_PER_RECEIPT }
 }
 
-// ---------------------------------------------------------------------------------------------
-// Achievements screen "Eco Impact" card (spec 1 §2): per receipt
-
-export const ACHIEVEMENTS_CO2_KG_PER_RECEIPT = 5
-export const ACHIEVEMENTS_TREES_PER_RECEIPT = 2
-
+/** The Achievements screen's "Eco Impact" card. */
 export function achievementsImpact(receiptCount: number): { co2Kg: number; treesSaved: number } {
   const n = Math.max(0, receiptCount)
-  return { co2Kg: n * ACHIEVEMENTS_CO2_KG_PER_RECEIPT, treesSaved: n * ACHIEVEMENTS_TREES_PER_RECEIPT }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Badges (spec 1 §4): 0.5 kg CO2 per B3TR earned
-
-export const BADGE_CO2_GRAMS_PER_B3TR = 500
-
-/** Whole grams, rounded down: 0.5 g per milli-B3TR. */
-export function badgeCo2Grams(earnedMilli: number): number {
-  return Math.floor((Math.max(0, earnedMilli) * BADGE_CO2_GRAMS_PER_B3TR) / MILLI_PER_B3TR)
-}
-
-export function badgeCo2Kg(earnedMilli: number): number {
-  return badgeCo2Grams(earnedMilli) / 1000
+  return { co2Kg: co2GramsForReceipts(n) / 1000, treesSaved: n * TREES_PER_RECEIPT }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rewards page (spec 2 §2, §9)
 
-/** co2Saved of one reward-history row: accepted receipts only; stores, achievements and referrals save nothing themselves. */
-export const REWARDS_CO2_GRAMS_PER_RECEIPT = 5000
 /**
  * The spec says "21.77 g CO2 per tree equivalent"; read literally one receipt would equal ~230 trees.
  * 21.77 kg is the usual figure for what one tree absorbs in a year, so the unit is taken as kg.
@@ -60,8 +48,9 @@ export const REWARDS_CO2_GRAMS_PER_RECEIPT = 5000
 export const REWARDS_CO2_GRAMS_PER_TREE = 21_770
 export const REWARDS_CO2_GRAMS_PER_CAR_MILE = 4600
 
+/** co2Saved of one reward-history row: accepted receipts only; stores, achievements and referrals save nothing themselves. */
 export function transactionCo2Grams(type: string): number {
-  return type === 'receipt_verification' ? REWARDS_CO2_GRAMS_PER_RECEIPT : 0
+  return type === 'receipt_verification' ? CO2_GRAMS_PER_RECEIPT : 0
 }
 
 /** Rounded DOWN to one decimal, so the card never claims more than the estimate. */

@@ -2,6 +2,7 @@ import { json } from '@remix-run/node'
 import type { User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
+import { parseRowId } from '~/utils/ids'
 import { serverAnalyzer } from './analyzer.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
@@ -123,6 +124,7 @@ export async function submitForUser(
       category: parsed.data.category,
       amountCents: amountToCents(parsed.data.amount),
       purchaseDate: parsed.data.purchaseDate,
+      serviceId: parseRowId(parsed.data.storeId),
     },
   })
 }

@@ -245,7 +245,7 @@ export async function submitReceipt(
           purchase_date: analysis.purchaseDate,
           reference_number: content.referenceNumber,
           review_signals_json: JSON.stringify(signals),
-          user_store_id: null,
+          user_store_id: input.values.serviceId ?? null,
           user_category: input.values.category,
           user_amount_cents: input.values.amountCents,
           user_purchase_date: input.values.purchaseDate,
@@ -508,10 +508,12 @@ export async function listReviewQueue(db: DB) {
   return db
     .selectFrom('receipts')
     .innerJoin('users', 'users.id', 'receipts.user_id')
+    .leftJoin('transportation_services', 'transportation_services.id', 'receipts.user_store_id')
     .select([
       'receipts.id',
       'receipts.user_id',
       'users.wallet_address',
+      'transportation_services.name as user_service_name',
       'receipts.store_name',
       'receipts.category',
       'receipts.amount_cents',

@@ -19,6 +19,8 @@ export type UserValues = {
   category: string
   amountCents: number
   purchaseDate: string
+  /** The transportation service chosen in the form, kept for the reviewer; it decides nothing. */
+  serviceId?: number | null
 }
 
 export type SubmissionDecision =

@@ -9,8 +9,12 @@ import {
   REFERRAL_REWARD_MILLI,
   STORE_ADDITION_REWARD_MILLI,
   TRANSPORT_CATEGORIES,
+  FIRST_RECEIPT_STREAK,
+  MAX_STREAK_MULTIPLIER,
   addUtcDays,
+  baseCapAmountCents,
   baseRewardB3tr,
+  categoryLabel,
   checkPurchaseDate,
   computeReceiptReward,
   dailyActionsLeft,
@@ -20,6 +24,8 @@ import {
   isTransportCategory,
   isCountedEntry,
   isUserEarning,
+  maxReceiptRewardB3tr,
+  multiplierPercent,
   nextStreak,
   nextStreakMilestone,
   parseUtcDay,
@@ -57,6 +63,57 @@ describe('categories', () => {
     ['toString', false],
   ])('isTransportCategory(%j) -> %s', (value, expected) => {
     expect(isTransportCategory(value)).toBe(expected)
+  })
+})
+
+describe('categoryLabel', () => {
+  it.each([
+    ['ride_share', 'Rideshare'],
+    ['electric_vehicle', 'Electric Vehicle'],
+    ['scooter_bike', 'E-Scooter / Bike'],
+    ['thrift_store', 'Thrift store'],
+    [null, '—'],
+    ['', '—'],
+  ])('categoryLabel(%j) -> %j', (category, expected) => {
+    expect(categoryLabel(category)).toBe(expected)
+  })
+})
+
+describe('the most one receipt pays (the landing page figure)', () => {
+  it.each([
+    ['ride_share', 2667, 8],
+    ['electric_vehicle', 3200, 8],
+    ['public_transit', 1250, 5],
+    ['scooter_bike', 2500, 5],
+    [null, 2500, 5],
+  ])('baseCapAmountCents(%j) = %s is the smallest amount at the cap %s', (category, cents, cap) => {
+    expect(baseCapAmountCents(category)).toBe(cents)
+    expect(baseRewardB3tr(category, cents)).toBe(cap)
+    expect(baseRewardB3tr(category, cents - 1)).toBeLessThan(cap)
+  })
+
+  it('a first receipt starts the streak at 1', () => {
+    expect(nextStreak({ lastActiveDay: null, currentStreak: 0, today: '2025-01-10' }).streak).toBe(FIRST_RECEIPT_STREAK)
+  })
+
+  it('is 19: a first rideshare receipt at the cap (floor(8 x 1.2) + 10), more than 14 at the top streak', () => {
+    expect(maxReceiptRewardB3tr()).toBe(19)
+    expect(MAX_STREAK_MULTIPLIER).toBe(1.5)
+  })
+
+  it('equals the largest total computeReceiptReward gives over categories, amounts and streaks', () => {
+    let best = 0
+    for (const category of [...TRANSPORT_CATEGORIES, null]) {
+      for (let cents = 0; cents <= 10_000; cents += 7) {
+        for (const streak of [0, 1, 2, 3, 6, 7, 30]) {
+          const total = computeReceiptReward({ category, amountCents: cents, streak }).totalMilli
+          // The first-receipt bonus comes with the first credited receipt, which is paid at streak 1 at most.
+          const withBonus = streak <= FIRST_RECEIPT_STREAK ? total + FIRST_RECEIPT_BONUS_MILLI : total
+          best = Math.max(best, withBonus)
+        }
+      }
+    }
+    expect(maxReceiptRewardB3tr() * 1000).toBe(best)
   })
 })
 
@@ -386,19 +443,28 @@ describe('streak celebration', () => {
   })
 
   it.each([
-    [0, 10],
-    [3, 10],
-    [6, 10],
-    [7, 20],
-    [13, 20],
-    [14, 30],
-    [21, 40],
-    [27, 40],
-    [28, 50],
-    [35, 50],
+    [0, 0],
+    [1, 0],
+    [2, 0],
+    [3, 20],
+    [5, 20],
+    [6, 20],
+    [7, 50],
+    [14, 50],
+    [30, 50],
     [100, 50],
-  ])('streakBonusPercent(%s) -> %s', (streak, expected) => {
+  ])('streakBonusPercent(%s) -> %s, the multiplier the reward applies', (streak, expected) => {
     expect(streakBonusPercent(streak)).toBe(expected)
+    const applied = computeReceiptReward({ category: 'ride_share', amountCents: 2667, streak }).streakMultiplier
+    expect(multiplierPercent(applied)).toBe(expected)
+  })
+
+  it.each([
+    [1, 0],
+    [1.2, 20],
+    [1.5, 50],
+  ])('multiplierPercent(%s) -> %s', (multiplier, expected) => {
+    expect(multiplierPercent(multiplier)).toBe(expected)
   })
 
   it.each([

@@ -1,6 +1,7 @@
 // Reward, streak, daily-limit and age-window rules. Pure: plain data in, plain data out, `now`
 // passed in. Amounts are whole B3TR where the spec's formulas are whole numbers, and milli-B3TR
 // (DECISIONS 6) wherever an amount is stored.
+import { humanizeKey } from '~/utils/text'
 import { MILLI_PER_B3TR } from './money'
 
 // ---------------------------------------------------------------------------------------------
@@ -24,6 +25,12 @@ export const CATEGORY_LABELS: Record<TransportCategory, string> = {
 
 export function isTransportCategory(value: unknown): value is TransportCategory {
   return typeof value === 'string' && (TRANSPORT_CATEGORIES as readonly string[]).includes(value)
+}
+
+/** What people read for a stored category: its label, else the words of an unknown key ('—' for none). */
+export function categoryLabel(category: string | null | undefined): string {
+  if (!category) return '—'
+  return isTransportCategory(category) ? CATEGORY_LABELS[category] : humanizeKey(category)
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -116,20 +123,34 @@ function assertCents(amountCents: number): void {
  */
 export function baseRewardB3tr(category: string | null, amountCents: number): number {
   assertCents(amountCents)
-  const rule =
-    category !== null && Object.hasOwn(BASE_RULES, category)
-      ? BASE_RULES[category as keyof typeof BASE_RULES]
-      : OTHER_RULE
+  const rule = baseRule(category)
   const raw = Math.floor((amountCents * rule.perMille) / 100_000)
   return clamp(raw, rule.min, rule.max)
 }
 
+function baseRule(category: string | null): BaseRule {
+  return category !== null && Object.hasOwn(BASE_RULES, category) ? BASE_RULES[category as keyof typeof BASE_RULES] : OTHER_RULE
+}
+
+/** The smallest amount (cents) whose base reward reaches the category's cap ($26.67 for rideshare). */
+export function baseCapAmountCents(category: string | null): number {
+  const rule = baseRule(category)
+  return Math.ceil((rule.max * 100_000) / rule.perMille)
+}
+
+/** Streak tiers, highest first: from `days` consecutive days the reward is multiplied by tenths / 10. */
+export const STREAK_TIERS = [
+  { days: 7, tenths: 15 },
+  { days: 3, tenths: 12 },
+] as const
+
 /** Multipliers in tenths (10 = 1.0x) so totals are integer arithmetic. */
 export function streakMultiplierTenths(streak: number): number {
-  if (streak >= 7) return 15
-  if (streak >= 3) return 12
-  return 10
+  return STREAK_TIERS.find((tier) => streak >= tier.days)?.tenths ?? 10
 }
+
+/** The highest streak multiplier (1.5). */
+export const MAX_STREAK_MULTIPLIER = STREAK_TIERS[0].tenths / 10
 
 export function transportMultiplierTenths(category: string | null): number {
   return isTransportCategory(category) ? 12 : 10
@@ -185,6 +206,28 @@ export const FIRST_RECEIPT_BONUS_MILLI = 10 * MILLI_PER_B3TR
 export const FIRST_STORE_BONUS_MILLI = 3 * MILLI_PER_B3TR
 export const STORE_ADDITION_REWARD_MILLI = 10 * MILLI_PER_B3TR
 export const REFERRAL_REWARD_MILLI = 15 * MILLI_PER_B3TR
+
+/**
+ * The streak a first receipt is paid at: it starts the streak (nextStreak without a previous day
+ * gives 1), and the bonus is paid with the first credited receipt, so never with a streak multiplier.
+ */
+export const FIRST_RECEIPT_STREAK = 1
+
+/**
+ * What "Earn up to N B3TR per receipt" may promise: the most one receipt can actually pay (19).
+ * A first receipt adds the bonus but is paid at streak 1; a later one can reach the top streak tier
+ * but gets no bonus. Both at the category's base cap; the larger wins (decision 061).
+ */
+export function maxReceiptRewardB3tr(): number {
+  let best = 0
+  for (const category of [...TRANSPORT_CATEGORIES, null]) {
+    const amountCents = baseCapAmountCents(category)
+    const first = computeReceiptReward({ category, amountCents, streak: FIRST_RECEIPT_STREAK }).totalMilli + FIRST_RECEIPT_BONUS_MILLI
+    const later = computeReceiptReward({ category, amountCents, streak: STREAK_TIERS[0].days }).totalMilli
+    best = Math.max(best, first, later)
+  }
+  return best / MILLI_PER_B3TR
+}
 
 // ---------------------------------------------------------------------------------------------
 // Sustainability split (DECISIONS 7): the user gets the full reward; 30 % of it on top goes to
@@ -284,8 +327,18 @@ export function shouldCelebrate(streak: number, increased: boolean): boolean {
   return increased && (CELEBRATION_STREAKS as readonly number[]).includes(streak)
 }
 
+/**
+ * The streak bonus the reward applies, in percent of the base (1.2x -> 20). The celebration shows
+ * this number, so it always matches the multiplier on the reward breakdown (decision 061; the
+ * spec's separate "10 % per week" text disagreed with the multiplier).
+ */
 export function streakBonusPercent(streak: number): number {
-  return Math.min(10 + Math.floor(Math.max(0, streak) / 7) * 10, 50)
+  return multiplierPercent(streakMultiplier(streak))
+}
+
+/** A multiplier as the percentage it adds: 1.2 -> 20, 1.5 -> 50, 1 -> 0. */
+export function multiplierPercent(multiplier: number): number {
+  return Math.round(multiplier * 100) - 100
 }
 
 /** The next multiple of 7 strictly above the streak: 0..6 -> 7, 7..13 -> 14. */

@@ -14,6 +14,7 @@ import {
   localTimeIn,
   sortByDistance,
   storeHours,
+  storeKindPhrase,
   storeTimeZone,
 } from './stores'
 
@@ -33,6 +34,19 @@ const STORES = [
   store(3, 'Mission Vintage Exchange', 'San Francisco', 'CA', '2470 Mission St', 37.7577, -122.4188),
   store(4, 'Community Fix Shop', 'Tempe', 'AZ', '12 Mill Ave', null, null),
 ]
+
+describe('storeKindPhrase', () => {
+  it.each([
+    ['clothing', 'A sustainable clothing store'],
+    ['furniture', 'A sustainable furniture store'],
+    ['books', 'A sustainable bookstore'],
+    ['general', 'A sustainable store'],
+    ['other', 'A sustainable store'],
+    ['something_new', 'A sustainable store'],
+  ])('%s -> %j', (type, expected) => {
+    expect(storeKindPhrase(type)).toBe(expected)
+  })
+})
 
 describe('filterStores', () => {
   it.each([

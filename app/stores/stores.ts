@@ -16,6 +16,17 @@ export function storeTypeLabel(type: string): string {
   return (STORE_TYPE_LABELS as Record<string, string>)[type] ?? type
 }
 
+const STORE_KIND_PHRASES: Partial<Record<StoreType, string>> = {
+  clothing: 'A sustainable clothing store',
+  furniture: 'A sustainable furniture store',
+  books: 'A sustainable bookstore',
+}
+
+/** The store detail's opening words: 'A sustainable clothing store'; general, other or unknown: 'A sustainable store'. */
+export function storeKindPhrase(type: string): string {
+  return (STORE_KIND_PHRASES as Record<string, string | undefined>)[type] ?? 'A sustainable store'
+}
+
 export type Store = {
   id: number
   name: string

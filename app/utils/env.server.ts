@@ -4,6 +4,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { TESTNET_CONTRACTS } from '~/chain/contracts'
 import { TESTNET_GENESIS_ID } from '~/chain/networks'
+import { isPostgresUrl, sqlitePathFromUrl } from '#db/db.server'
 
 const flag = z
   .enum(['0', '1', 'true', 'false', ''])
@@ -88,6 +89,8 @@ const schema = z.object({
   INVITEE_AUTO_APPROVALS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
   STORE_FORM_URL: z.string().url().optional(),
   FEEDBACK_URL: z.string().url().optional(),
+  // Help's "Send Email" (a mailto: link); without it the button is not shown (decision 061).
+  SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.string().email().optional()),
   // Rate limits (issue 10): requests per fixed window, counted in the database; 0 turns one off.
   RATE_LIMITS_DISABLED: flag,
   RATE_LIMIT_CHALLENGE_PER_IP_PER_MINUTE: limit(30),
@@ -145,16 +148,28 @@ function checkPayoutSettings(env: z.infer<typeof schema>): string | null {
 
 export const ZERO_ADDRESS = '0x0000000000000000000000000000000000000000'
 
+/**
+ * Where a generated session secret is kept: beside the SQLite database file (decision 002), so a
+ * database outside the repository does not leave a secret in the repository's data/. PostgreSQL
+ * and an in-memory database have no directory of their own: then data/ under the working
+ * directory (several instances must set SESSION_SECRET anyway, decision 070).
+ */
+export function sessionSecretFile(databaseUrl: string): string {
+  if (isPostgresUrl(databaseUrl)) return path.resolve('data', 'session-secret')
+  const file = sqlitePathFromUrl(databaseUrl)
+  if (file === ':memory:' || file === '') return path.resolve('data', 'session-secret')
+  return path.join(path.dirname(path.resolve(file)), 'session-secret')
+}
+
 function resolveSessionSecret(env: z.infer<typeof schema>): string {
   if (env.SESSION_SECRET) return env.SESSION_SECRET
   if (env.APP_ENV === 'production') {
     throw new Error('Invalid environment configuration:\n  SESSION_SECRET: required when APP_ENV=production')
   }
   // Zero-configuration start: keep a generated secret next to the database so sessions survive restarts.
-  const dir = path.resolve('data')
-  const file = path.join(dir, 'session-secret')
+  const file = sessionSecretFile(env.DATABASE_URL)
   if (fs.existsSync(file)) return fs.readFileSync(file, 'utf8').trim()
-  fs.mkdirSync(dir, { recursive: true })
+  fs.mkdirSync(path.dirname(file), { recursive: true })
   const secret = crypto.randomBytes(32).toString('hex')
   try {
     fs.writeFileSync(file, secret, { mode: 0o600, flag: 'wx' })

@@ -1,0 +1,41 @@
+import fs from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { getEnv, resetEnvCache, sessionSecretFile } from './env.server'
+
+describe('sessionSecretFile: the generated secret lives beside the database (decision 002)', () => {
+  it.each([
+    ['file:data/recircle.db', path.resolve('data/session-secret')],
+    ['file:/srv/recircle/app.db', '/srv/recircle/session-secret'],
+    ['file:///srv/recircle/app.db', '/srv/recircle/session-secret'],
+    ['/var/lib/recircle/db.sqlite', '/var/lib/recircle/session-secret'],
+    ['postgres://u:p@db.internal:5432/recircle', path.resolve('data/session-secret')],
+    [':memory:', path.resolve('data/session-secret')],
+  ])('%s -> %s', (url, expected) => {
+    expect(sessionSecretFile(url)).toBe(expected)
+  })
+})
+
+describe('a generated session secret', () => {
+  const saved = { DATABASE_URL: process.env.DATABASE_URL, SESSION_SECRET: process.env.SESSION_SECRET }
+  afterEach(() => {
+    process.env.DATABASE_URL = saved.DATABASE_URL
+    process.env.SESSION_SECRET = saved.SESSION_SECRET
+    resetEnvCache()
+  })
+
+  it('is written beside a database outside the repository and reused', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-secret-'))
+    process.env.DATABASE_URL = `file:${path.join(dir, 'nested', 'app.db')}`
+    delete process.env.SESSION_SECRET
+    resetEnvCache()
+    const secret = getEnv().SESSION_SECRET
+    const file = path.join(dir, 'nested', 'session-secret')
+    expect(fs.readFileSync(file, 'utf8')).toBe(secret)
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600)
+    resetEnvCache()
+    expect(getEnv().SESSION_SECRET).toBe(secret)
+    fs.rmSync(dir, { recursive: true, force: true })
+  })
+})

@@ -1,0 +1,321 @@
+// Issue 11 §2–3: the numbers one screen shows agree with the rules and with the other screens, and
+// people read labels, not keys. Pages are rendered on the server as a browser without JavaScript
+// gets them; the streak celebration (JavaScript only) is rendered with what its page passes it.
+import { createElement } from 'react'
+import { renderToString } from 'react-dom/server'
+import { afterEach, describe, expect, it } from 'vitest'
+import { StreakCelebration } from '../app/components/streak-celebration'
+import { analyzeAndStore, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { action as submitApi } from '../app/routes/api.receipts'
+import { maxReceiptRewardB3tr, computeReceiptReward, FIRST_RECEIPT_BONUS_MILLI, utcDay, addUtcDays } from '../app/rewards/rules'
+import * as achievementsPage from '../app/routes/achievements'
+import * as addStorePage from '../app/routes/add-store'
+import * as adminReceiptsPage from '../app/routes/admin.receipts'
+import * as apiStats from '../app/routes/api.users.$id.stats'
+import * as helpPage from '../app/routes/help'
+import * as impactPage from '../app/routes/impact-explorer'
+import * as invitePage from '../app/routes/invite-friend'
+import * as landingPage from '../app/routes/_index'
+import * as receiptPage from '../app/routes/scan_.receipts.$id'
+import * as rewardsPage from '../app/routes/rewards'
+import * as storePage from '../app/routes/stores.$id'
+import * as storesPage from '../app/routes/stores._index'
+import * as transactionsPage from '../app/routes/transactions'
+import { getDb } from '../app/utils/db.server'
+import { resetEnvCache } from '../app/utils/env.server'
+import { addApprovedReceipt, addFirstReceiptBonus, setStreak } from './utils/engagement'
+import { noiseImage } from './utils/images'
+import { renderRoute, textOf } from './utils/render'
+import { bodyOf, getRequest, jsonRequest, signInNewUser } from './utils/requests'
+import { ADMIN_WALLET } from './utils/wallet'
+
+const ctx = { context: {}, params: {} }
+let trips = 0
+
+function uberAnalysis(day: string, over: Partial<Analysis> = {}): Analysis {
+  return {
+    referenceNumber: `NL${process.pid}X${++trips}`,
+    isValid: true,
+    storeName: 'Uber',
+    category: 'ride_share',
+    totalAmount: 26.67,
+    purchaseDate: day,
+    confidence: 0.97,
+    isAcceptable: true,
+    needsManualReview: false,
+    reasons: [],
+    ...over,
+  }
+}
+
+/** A receipt accepted on `now` (the day its streak counts), through the real submission path. */
+async function acceptReceipt(userId: number, now: Date, over: Partial<Analysis> = {}) {
+  const day = utcDay(now)
+  const stored = await analyzeAndStore(getDb(), { userId, image: await noiseImage(), analyze: async () => uberAnalysis(day, over) })
+  const result = await submitReceipt(getDb(), {
+    userId,
+    analysisId: stored.id,
+    values: { category: 'ride_share', amountCents: Math.round((over.totalAmount ?? 26.67) * 100), purchaseDate: day },
+    maxAgeDays: 14,
+    now,
+  })
+  if (!result.ok) throw new Error(result.error)
+  return result
+}
+
+async function load(loader: (args: never) => Promise<Response>, path: string, cookie: string, params: Record<string, string> = {}) {
+  const res = await loader({ request: getRequest(path, cookie), params, context: {} } as never)
+  expect(res.status).toBe(200)
+  return bodyOf(res)
+}
+
+const daysAgo = (n: number) => new Date(Date.now() - n * 86_400_000)
+
+describe('numbers that agree', () => {
+  it('the landing page promises exactly what one receipt can pay', async () => {
+    const text = textOf(await renderRoute('/', landingPage, '/'))
+    expect(maxReceiptRewardB3tr()).toBe(19)
+    expect(text).toContain(`Earn up to ${maxReceiptRewardB3tr()} B3TR tokens per receipt`)
+
+    // And a first rideshare receipt at the cap really pays it.
+    const { user } = await signInNewUser()
+    const result = await acceptReceipt(user.id, new Date())
+    expect((result.reward?.totalMilli ?? 0) + result.firstReceiptBonusMilli).toBe(maxReceiptRewardB3tr() * 1000)
+
+    const help = textOf(await renderRoute('/help', helpPage, '/help'))
+    expect(help).toContain(`one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR`)
+  })
+
+  it('the streak celebration names the multiplier the receipt was paid with', async () => {
+    const { user, cookie } = await signInNewUser()
+    await acceptReceipt(user.id, daysAgo(2))
+    await acceptReceipt(user.id, daysAgo(1), { storeName: 'Lyft' })
+    const third = await acceptReceipt(user.id, new Date(), { storeName: 'Uber', totalAmount: 30 })
+    expect(third.streak).toEqual({ increased: true, current: 3 })
+
+    const { receipt } = await load(receiptPage.loader as never, `/scan/receipts/${third.receiptId}?new=1&streak=3`, cookie, { id: String(third.receiptId) })
+    const applied = computeReceiptReward({ category: 'ride_share', amountCents: 3000, streak: 3 })
+    expect(receipt.rewardDetails.streakMultiplier).toBe(applied.streakMultiplier)
+    expect(applied.streakMultiplier).toBe(1.2)
+
+    // What the page hands the overlay, rendered.
+    const overlay = textOf(renderToString(createElement(StreakCelebration, { streak: 3, streakMultiplier: receipt.rewardDetails.streakMultiplier, onComplete: () => {} })))
+    expect(overlay).toContain('+20% streak bonus (×1.2)')
+    // The default is the rules' multiplier for the streak, never a separate formula.
+    for (const [streak, text] of [[3, '+20% streak bonus (×1.2)'], [7, '+50% streak bonus (×1.5)'], [14, '+50% streak bonus (×1.5)']] as const) {
+      expect(textOf(renderToString(createElement(StreakCelebration, { streak, onComplete: () => {} })))).toContain(text)
+    }
+  })
+
+  it('every screen shows the same CO2: the Impact Explorer card equals Carbon Reducer, achievements, rewards and the stats API', async () => {
+    const { user, cookie } = await signInNewUser()
+    const id = String(user.id)
+    await addApprovedReceipt(getDb(), user.id, { rewardMilli: 40_000 })
+    await addFirstReceiptBonus(getDb(), user.id)
+
+    // One receipt: 5 kg everywhere (before, Carbon Reducer counted 0.5 kg per B3TR: 25 kg here).
+    let impact = await load(impactPage.loader as never, '/impact-explorer', cookie)
+    const carbon = impact.nextBadges.find((n: { badgeId: string }) => n.badgeId === 'co2_saver')
+    expect(impact.summary.co2Kg).toBe(5)
+    expect(carbon).toMatchObject({ current: impact.summary.co2Kg, target: 10 })
+    expect((await load(achievementsPage.loader as never, '/achievements', cookie)).ecoImpact.co2Kg).toBe(impact.summary.co2Kg)
+    expect((await load(rewardsPage.loader as never, '/rewards', cookie)).impact.co2Kg).toBe(impact.summary.co2Kg)
+    expect((await load(apiStats.loader as never, `/api/users/${id}/stats`, cookie, { id })).totalCO2Saved).toBe(impact.summary.co2Kg * 1000)
+    const html = textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer', cookie))
+    expect(html).toContain('5 kg CO2 Saved')
+    expect(html).toContain('Carbon Reducer 5/10 kg CO2')
+
+    // Two receipts: 10 kg, and Carbon Reducer is earned, dated by the second receipt.
+    const second = new Date(Date.now() + 1000)
+    await addApprovedReceipt(getDb(), user.id, { storeName: 'Lyft', createdAt: second })
+    impact = await load(impactPage.loader as never, '/impact-explorer', cookie)
+    expect(impact.summary.co2Kg).toBe(10)
+    expect(impact.badges.find((b: { id: string }) => b.id === 'co2_saver')).toMatchObject({ earned: true, current: 10, earnedDate: second.toISOString() })
+    expect(impact.nextBadges.map((n: { badgeId: string }) => n.badgeId)).not.toContain('co2_saver')
+  })
+
+  it('shows the estimated water saved', async () => {
+    const { user, cookie } = await signInNewUser()
+    await addApprovedReceipt(getDb(), user.id)
+    await addApprovedReceipt(getDb(), user.id, { storeName: 'Lyft' })
+    expect((await load(impactPage.loader as never, '/impact-explorer', cookie)).summary.waterLiters).toBe(1400)
+    const text = textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer', cookie))
+    expect(text).toContain('1,400 L Water Saved (estimated, 700 L per trip)')
+  })
+
+  it("dates 'Consistent' by the receipt that made the third day in a row", async () => {
+    const { user, cookie } = await signInNewUser()
+    await acceptReceipt(user.id, daysAgo(2))
+    await acceptReceipt(user.id, daysAgo(1), { storeName: 'Lyft' })
+    const today = new Date()
+    await acceptReceipt(user.id, today, { storeName: 'Uber', totalAmount: 12 })
+    const impact = await load(impactPage.loader as never, '/impact-explorer?tab=streak', cookie)
+    const consistent = impact.badges.find((b: { id: string }) => b.id === 'streak_3')
+    expect(consistent.earned).toBe(true)
+    expect(consistent.earnedDate.slice(0, 10)).toBe(utcDay(today))
+    const text = textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer?tab=streak', cookie))
+    const shown = new Date(consistent.earnedDate).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    expect(text).toMatch(new RegExp(`Consistent Submit receipts 3 days in a row\\. Earned common Earned ${shown}`))
+  })
+
+  it('dates a streak badge from the stored streak when the receipts do not show the days', async () => {
+    const { user, cookie } = await signInNewUser()
+    await addApprovedReceipt(getDb(), user.id)
+    const today = utcDay(new Date())
+    await setStreak(getDb(), user.id, 4, today)
+    const impact = await load(impactPage.loader as never, '/impact-explorer', cookie)
+    expect(impact.badges.find((b: { id: string }) => b.id === 'streak_3').earnedDate).toBe(addUtcDays(today, -1))
+  })
+})
+
+describe('labels people can read', () => {
+  it('names achievement rewards by their title in the Tokens list', async () => {
+    const { user, cookie } = await signInNewUser()
+    await addFirstReceiptBonus(getDb(), user.id)
+    await getDb()
+      .insertInto('transactions')
+      .values({
+        user_id: user.id,
+        type: 'achievement_reward',
+        amount_milli: 3000,
+        description: 'Achievement Reward: first_store',
+        status: 'completed',
+        tx_hash: null,
+        idempotency_key: `achievement:${user.id}:first_store`,
+        receipt_id: null,
+        store_submission_id: null,
+        referral_id: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute()
+    const text = textOf(await renderRoute('/transactions', transactionsPage, '/transactions', cookie))
+    expect(text).toContain('Achievement Reward: Store Pioneer')
+    expect(text).toContain('Achievement Reward: First Receipt')
+    expect(text).not.toMatch(/first_store|first_receipt/)
+  })
+
+  it("shows the admin the categories in words and the service the user chose", async () => {
+    const { user, cookie } = await signInNewUser()
+    const services = await getDb().selectFrom('transportation_services').select(['id', 'name']).where('name', '=', 'Lyft').execute()
+    const lyft = services[0]!
+    const day = utcDay(new Date())
+    const stored = await analyzeAndStore(getDb(), {
+      userId: user.id,
+      image: await noiseImage(),
+      analyze: async () => uberAnalysis(day, { storeName: null, category: 'ride_share', totalAmount: 18.5, isValid: false, isAcceptable: false, needsManualReview: true, reasons: ['Please check'] }),
+    })
+    const res = await submitApi({
+      ...ctx,
+      request: jsonRequest('/api/receipts', { analysisId: stored.id, storeId: String(lyft.id), category: 'electric_vehicle', amount: 18.5, purchaseDate: day, userId: user.id }, { headers: { Cookie: cookie } }),
+    })
+    expect(res.status).toBeLessThan(300)
+    expect((await bodyOf(res)).status).toBe('pending_review')
+
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const text = textOf(await renderRoute('/admin/receipts', adminReceiptsPage, '/admin/receipts', admin.cookie))
+    expect(text).toContain('Vendor — Lyft')
+    expect(text).toContain('Category Rideshare Electric Vehicle')
+    expect(text).not.toMatch(/ride_share|electric_vehicle/)
+  })
+
+  it("describes an 'other' store without broken grammar", async () => {
+    const { cookie } = await signInNewUser()
+    const store = await getDb()
+      .insertInto('stores')
+      .values({ name: 'Corner Swap', address: '1 Main St', city: 'Tempe', state: 'AZ', store_type: 'other', latitude: null, longitude: null, added_by_user_id: null, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const text = textOf(await renderRoute('/stores/:id', storePage, `/stores/${store.id}`, cookie))
+    expect(text).toContain('A sustainable store: second-hand, repair or refill shopping')
+    expect(text).not.toContain('A other')
+  })
+
+  it('writes one trip, one store and one day in the singular', async () => {
+    const { user, cookie } = await signInNewUser()
+    await addApprovedReceipt(getDb(), user.id)
+    const impact = await renderRoute('/impact-explorer', impactPage, '/impact-explorer', cookie)
+    const hrefs = [...impact.matchAll(/href="([^"]*)"/g)].map((m) => decodeURIComponent(m[1]!.replace(/&amp;/g, '&').replace(/\+/g, ' ')))
+    expect(hrefs.some((h) => h.includes('with 1 sustainable trip and'))).toBe(true)
+    expect(hrefs.some((h) => h.includes('1 sustainable trips'))).toBe(false)
+    const { achievements } = await load(achievementsPage.loader as never, '/achievements', cookie)
+    const texts = achievements.map((a: { impactMessage: string; shareText: string }) => `${a.impactMessage} ${a.shareText}`).join(' ')
+    expect(texts).toContain('1 sustainable trip this month')
+    expect(texts).toContain('Your 1 sustainable trip prevented')
+    expect(texts).not.toContain('1 sustainable trips')
+  })
+
+  it('shows no CO2 on reward rows that are not trips', async () => {
+    const { user, cookie } = await signInNewUser()
+    await addApprovedReceipt(getDb(), user.id)
+    await addFirstReceiptBonus(getDb(), user.id)
+    const text = textOf(await renderRoute('/rewards', rewardsPage, '/rewards', cookie))
+    expect(text.match(/g CO2 saved/g)).toHaveLength(1)
+    expect(text).toContain('5,000 g CO2 saved')
+    expect(text).not.toContain(' 0 g CO2 saved')
+  })
+})
+
+describe('help, invitations and stores without JavaScript', () => {
+  afterEach(() => {
+    delete process.env.SUPPORT_EMAIL
+    delete process.env.STORE_FORM_URL
+    resetEnvCache()
+  })
+
+  it('Help: categories open their questions, chat opens the feedback form, email only when configured', async () => {
+    let html = await renderRoute('/help', helpPage, '/help?topic=rewards')
+    expect(html).toMatch(/<a [^>]*href="\/help\?topic=wallet#faq-wallet"/)
+    expect(html).toMatch(/id="faq-rewards"[\s\S]*?<details class="faq" open="">[\s\S]*?How much can I earn\?/)
+    expect(html).not.toMatch(/<details class="faq" open="">\s*<summary>How do I connect my wallet\?/)
+    expect(html).toMatch(/<a [^>]*href="\/feedback\?type=issue"[^>]*>.*Chat with Support<\/a>/)
+    expect(textOf(html)).not.toContain('Send Email')
+
+    process.env.SUPPORT_EMAIL = 'help@recircle.test'
+    resetEnvCache()
+    html = await renderRoute('/help', helpPage, '/help')
+    expect(html).toMatch(/<a href="mailto:help@recircle\.test\?subject=ReCircle%20support"[^>]*>.*Send Email<\/a>/)
+    expect(html).not.toContain('open=""')
+  })
+
+  it('Copy without JavaScript shows the invite link to copy by hand', async () => {
+    const { user, cookie } = await signInNewUser()
+    expect(textOf(await renderRoute('/invite-friend', invitePage, '/invite-friend', cookie))).not.toContain('Copying needs JavaScript')
+    const text = textOf(await renderRoute('/invite-friend', invitePage, '/invite-friend?copy=1', cookie))
+    expect(text).toContain('Copying needs JavaScript')
+    expect(text).toContain(`/join?ref=${user.referralCode}`)
+  })
+
+  it('Use My Location without JavaScript says that it needs JavaScript and uses the default city', async () => {
+    const { cookie } = await signInNewUser()
+    const text = textOf(await renderRoute('/stores', storesPage, '/stores?locate=1', cookie))
+    expect(text).toContain('Your location needs JavaScript, which is off, so the default city is used.')
+    expect(text).toContain('Distances in miles from Phoenix, AZ (default location).')
+    const located = textOf(await renderRoute('/stores', storesPage, '/stores?lat=40.7128&lng=-74.006', cookie))
+    expect(located).not.toContain('needs JavaScript, which is off')
+  })
+
+  it('with STORE_FORM_URL the main button opens the external form and its overlay', async () => {
+    const { cookie } = await signInNewUser()
+    process.env.STORE_FORM_URL = 'https://forms.example.test/store'
+    resetEnvCache()
+    const page = await renderRoute('/add-store', addStorePage, '/add-store', cookie)
+    expect(page).toMatch(/<a [^>]*href="\/add-store\?step=form"[^>]*>Submit a New Sustainable Store<\/a>/)
+    expect(page).not.toContain('role="dialog"')
+    const overlay = await renderRoute('/add-store', addStorePage, '/add-store?step=form', cookie)
+    expect(overlay).toContain('role="dialog"')
+    expect(overlay).toMatch(/<a href="https:\/\/forms\.example\.test\/store" target="_blank"[^>]*>Open form<\/a>/)
+    expect(textOf(overlay)).toContain("I've Completed The Form")
+    expect(textOf(overlay)).toContain('An approved store earns you 10 B3TR (3 more for your first)')
+  })
+
+  it('without STORE_FORM_URL there is no overlay: the button leads to the in-app form', async () => {
+    const { cookie } = await signInNewUser()
+    const page = await renderRoute('/add-store', addStorePage, '/add-store?step=form', cookie)
+    expect(page).not.toContain('role="dialog"')
+    expect(page).toMatch(/<a [^>]*href="\/add-store#store-form"[^>]*>Submit a New Sustainable Store<\/a>/)
+  })
+})
+
+it('FIRST_RECEIPT_BONUS is part of the landing figure', () => {
+  expect(maxReceiptRewardB3tr() * 1000 - FIRST_RECEIPT_BONUS_MILLI).toBe(computeReceiptReward({ category: 'ride_share', amountCents: 2667, streak: 1 }).totalMilli)
+})
