@@ -13,6 +13,7 @@ import {
 import styles from '~/styles/engagement.css'
 import { EngagementIcon } from './engagement-icons'
 import { ShareDialog } from './share-dialog'
+import { useToastSlotBusy } from './toaster'
 
 /** Ask the global toast to show an achievement (once per session per type), from anywhere. */
 export function triggerAchievement(type: AchievementKey) {
@@ -89,11 +90,14 @@ export function AchievementToast() {
     if (reached) show(reached)
   }, [receiptCount, show])
 
+  // One toast at a time: it waits for a regular toast or an overlay, and its 6 s start when it shows.
+  const busy = useToastSlotBusy()
+  const visible = active !== null && !busy
   useEffect(() => {
-    if (!active) return
+    if (!visible) return
     const timer = setTimeout(() => setActive(null), ACHIEVEMENT_TOAST_MS)
     return () => clearTimeout(timer)
-  }, [active])
+  }, [visible])
 
   const closeDialog = useCallback(() => setSharing(null), [])
 
@@ -102,7 +106,7 @@ export function AchievementToast() {
       {/* Mounted in root, outside the routes that link this stylesheet. */}
       <link rel="stylesheet" href={styles} />
       <div className="achievement-toast" aria-live="polite">
-        {active ? (
+        {active && visible ? (
           <div role="status" data-testid="achievement-toast">
             <EngagementIcon name="trophy" width={28} height={28} />
             <div style={{ flex: 1, minWidth: 0 }}>

@@ -1,19 +1,20 @@
 import { NavLink } from '@remix-run/react'
 
+// Short labels: the six fit a 3 x 2 segmented bar at 360 px.
 const LINKS = [
   { to: '/admin/receipts', label: 'Receipts' },
-  { to: '/admin/pending-submissions', label: 'Store submissions' },
+  { to: '/admin/pending-submissions', label: 'Submissions' },
   { to: '/admin/feedback', label: 'Feedback' },
   { to: '/admin/payouts', label: 'Payouts' },
-  { to: '/contract-status', label: 'Contract status' },
+  { to: '/contract-status', label: 'Contract' },
   { to: '/admin/debug-logs', label: 'Debug logs' },
 ]
 
 export function AdminNav() {
   return (
-    <nav aria-label="Admin" className="chips">
+    <nav aria-label="Admin" className="admin-nav">
       {LINKS.map((l) => (
-        <NavLink key={l.to} to={l.to} className="chip" style={({ isActive }) => (isActive ? { background: 'var(--green-600)', color: '#fff' } : undefined)}>
+        <NavLink key={l.to} to={l.to}>
           {l.label}
         </NavLink>
       ))}

@@ -1,5 +1,6 @@
 import { Link } from '@remix-run/react'
 import { formatB3tr } from '~/rewards/money'
+import { plural } from '~/utils/text'
 import { Icon, LogoMark } from './icons'
 
 export function AppHeader({
@@ -22,7 +23,7 @@ export function AppHeader({
               Admin
             </Link>
           ) : null}
-          <span className="pill streak" aria-label={`Streak: ${user?.currentStreak ?? 0} days`} data-testid="header-streak">
+          <span className="pill streak" aria-label={`Streak: ${plural(user?.currentStreak ?? 0, 'day')}`} data-testid="header-streak">
             <Icon name="flame" width={16} height={16} /> {user?.currentStreak ?? 0}
           </span>
           <span className="pill" aria-label={`Balance: ${formatB3tr(user?.balanceMilli ?? 0)} B3TR`} data-testid="header-balance">

@@ -5,8 +5,8 @@ import { showToast } from './toaster'
 export const CAMERA_ERRORS = {
   NotAllowedError: 'Camera permission was denied. Please allow camera access and try again.',
   PermissionDeniedError: 'Camera permission was denied. Please allow camera access and try again.',
-  NotFoundError: 'No camera found on this device. Please use the test mode instead.',
-  DevicesNotFoundError: 'No camera found on this device. Please use the test mode instead.',
+  NotFoundError: 'No camera found on this device. Use Upload from Gallery instead.',
+  DevicesNotFoundError: 'No camera found on this device. Use Upload from Gallery instead.',
   NotReadableError: 'Camera is already in use by another application.',
   TrackStartError: 'Camera is already in use by another application.',
   OverconstrainedError: 'Camera does not support the requested resolution.',

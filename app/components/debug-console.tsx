@@ -13,6 +13,7 @@ import {
   testStorage,
   type DebugEntry,
 } from '~/debug/capture.client'
+import { plural } from '~/utils/text'
 import { showToast } from './toaster'
 
 const REFRESH_MS = 1000
@@ -129,7 +130,7 @@ export function DebugConsole({ variant = 'full', testType }: { variant?: 'full' 
         </button>
       </div>
       <p className="small muted" style={{ margin: 0 }} role="status">
-        Capture is <strong>{capturing ? 'on' : 'off'}</strong> for this browser session · {entries.length} entries
+        Capture is <strong>{capturing ? 'on' : 'off'}</strong> for this browser session · {plural(entries.length, 'entry', 'entries')}
       </p>
       {status.length ? (
         <ul className="alert info small" aria-label="Result" style={{ margin: 0, paddingLeft: '1.5rem' }}>

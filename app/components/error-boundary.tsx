@@ -1,4 +1,5 @@
 import { isRouteErrorResponse, Link, useRouteError } from '@remix-run/react'
+import { Icon } from './icons'
 
 /** One boundary for every route: a clear message, never a stack trace. */
 export function GeneralErrorBoundary() {
@@ -32,7 +33,7 @@ export function NotFound() {
   return (
     <div className="gate">
       <div className="icon-circle" aria-hidden="true">
-        ?
+        <Icon name="help" width={32} height={32} />
       </div>
       <h1>404 Page Not Found</h1>
       <p className="muted">The page you are looking for does not exist or has moved.</p>

@@ -20,6 +20,7 @@ const paths = {
   arrowLeft: 'M19 12H5M11 6l-6 6 6 6',
   help: 'M12 22a10 10 0 1 0 0-20 10 10 0 0 0 0 20zM9.5 9a2.5 2.5 0 1 1 3.5 2.3c-.6.3-1 .9-1 1.7v.5M12 17h.01',
   message: 'M4 5h16v11H8l-4 4z',
+  mail: 'M3 6h18v12H3zM3 6l9 7 9-7',
   receipt: 'M6 3h12v18l-3-2-3 2-3-2-3 2zM9 8h6M9 12h6',
   store: 'M4 9l2-5h12l2 5M4 9v11h16V9M4 9h16M9 20v-6h6v6',
   share: 'M18 8a3 3 0 1 0 0-.01M6 15a3 3 0 1 0 0-.01M18 22a3 3 0 1 0 0-.01M8.6 13.5l6.8 4M15.4 6.5l-6.8 4',
@@ -39,6 +40,12 @@ const paths = {
   alert: 'M12 3l10 18H2zM12 10v5M12 18h.01',
   copy: 'M9 9h11v11H9zM5 15H4V4h11v1',
   external: 'M14 4h6v6M20 4l-9 9M18 14v6H4V6h6',
+  image: 'M4 5h16v14H4zM4 16l5-5 4 4 3-3 4 4M15 9h.01',
+  // Share targets, drawn as outlines like the rest of the set (no brand fonts or glyphs needed).
+  xLogo: 'M4 4h4.5L20 20h-4.5zM20 4l-6.6 7.3M4 20l6.6-7.3',
+  facebook: 'M6 3h12a3 3 0 0 1 3 3v12a3 3 0 0 1-3 3H6a3 3 0 0 1-3-3V6a3 3 0 0 1 3-3zM16 7.5h-1.5A2.5 2.5 0 0 0 12 10v11M9 13h6',
+  instagram: 'M7 3h10a4 4 0 0 1 4 4v10a4 4 0 0 1-4 4H7a4 4 0 0 1-4-4V7a4 4 0 0 1 4-4zM12 16a4 4 0 1 0 0-8 4 4 0 0 0 0 8zM17.5 6.5h.01',
+  whatsapp: 'M3.5 20.5l1.3-4.2A8.5 8.5 0 1 1 8 19.3zM9 8.5c.2 3.2 3 6.2 6.5 6.5l1.2-1.6-2.1-1.1-.9.9a5 5 0 0 1-2.4-2.4l.9-.9-1.1-2.1z',
 } as const
 
 export type IconName = keyof typeof paths

@@ -90,15 +90,15 @@ export function ShareDialog({
         </p>
         <div className="share-grid">
           <a className="btn secondary" href={links.x} target="_blank" rel="noreferrer">
-            Share on X
+            <EngagementIcon name="xLogo" /> Share on X
           </a>
           <a className="btn secondary" href={links.facebook} target="_blank" rel="noreferrer">
-            Facebook
+            <EngagementIcon name="facebook" /> Facebook
           </a>
           {hydrated ? (
             <>
               <button type="button" className="btn secondary" onClick={instagram}>
-                Instagram
+                <EngagementIcon name="instagram" /> Instagram
               </button>
               <button type="button" className="btn" onClick={copy}>
                 <EngagementIcon name="copy" /> Copy
@@ -106,7 +106,7 @@ export function ShareDialog({
             </>
           ) : (
             <a className="btn secondary" href={links.instagram} target="_blank" rel="noreferrer">
-              Instagram
+              <EngagementIcon name="instagram" /> Instagram
             </a>
           )}
         </div>

@@ -2,7 +2,7 @@ import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
 import { formatUnits } from '~/chain/units'
-import { displayAmountMilli, transactionTypeLabel } from '~/engagement/history'
+import { displayAmountMilli, transactionTitle, transactionTypeLabel } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
 import type { loader } from '~/routes/transactions_.$id'
 import { Icon } from './icons'
@@ -42,7 +42,7 @@ export function DetailsPanel({ data }: { data: Data }) {
   return (
     <dl className="kv">
       <dt>Description</dt>
-      <dd>{entry.description || transactionTypeLabel(entry.type)}</dd>
+      <dd>{transactionTitle(entry)}</dd>
       <dt>Type</dt>
       <dd>{transactionTypeLabel(entry.type)}</dd>
       <dt>Amount</dt>

@@ -1,6 +1,6 @@
 import { Link } from '@remix-run/react'
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
-import { displayAmountMilli, transactionTypeLabel, type LedgerRowLike } from '~/engagement/history'
+import { displayAmountMilli, transactionTitle, transactionTypeLabel, type LedgerRowLike } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
 import { Icon, type IconName } from './icons'
 
@@ -46,7 +46,7 @@ export function TransactionRow({ tx }: { tx: TransactionRowData }) {
       <div className="tx-main">
         {/* The title opens the entry's page; the explorer link stays a separate link beside it. */}
         <Link to={`/transactions/${tx.id}`} className="tx-title tx-title-link">
-          {tx.description || transactionTypeLabel(tx.type)}
+          {transactionTitle(tx)}
         </Link>
         <div className="small muted">
           {formatHistoryDate(tx.createdAt)}

@@ -2,6 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { Icon, LogoMark, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
+import { MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
 import { useOptionalUser } from '~/utils/user'
 
 export const meta: MetaFunction = () => [{ title: 'ReCircle: Turn Your Rides Into Rewards' }]
@@ -80,8 +81,8 @@ export default function Landing() {
       <section className="card" aria-labelledby="why">
         <h2 id="why">Why ReCircle?</h2>
         <ul className="checklist">
-          <li>Earn up to 18 B3TR tokens per receipt</li>
-          <li>Streak bonuses up to 1.5x for daily sustainable trips</li>
+          <li data-testid="max-reward">Earn up to {maxReceiptRewardB3tr()} B3TR tokens per receipt</li>
+          <li>Streak bonuses up to {MAX_STREAK_MULTIPLIER}x for daily sustainable trips</li>
           <li>See the CO2 you keep out of the air</li>
           <li>Your wallet proves who you are: no passwords</li>
         </ul>

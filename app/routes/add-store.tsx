@@ -2,12 +2,20 @@ import { getFormProps, getInputProps, getSelectProps, useForm } from '@conform-t
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, redirect, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useActionData, useLoaderData, useNavigation, useSearchParams } from '@remix-run/react'
+import { useEffect, useRef } from 'react'
 import { requireUser } from '~/auth/auth.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
 import { countActionsToday } from '~/rewards/daily-limit.server'
-import { DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, DAILY_LIMIT_TITLE } from '~/rewards/rules'
+import { MILLI_PER_B3TR } from '~/rewards/money'
+import {
+  DAILY_ACTION_LIMIT,
+  DAILY_LIMIT_MESSAGE,
+  DAILY_LIMIT_TITLE,
+  FIRST_STORE_BONUS_MILLI,
+  STORE_ADDITION_REWARD_MILLI,
+} from '~/rewards/rules'
 import { STORE_TYPES, STORE_TYPE_LABELS } from '~/stores/stores'
 import { FORM_SUBMISSION_ISSUE_MESSAGE, FORM_SUBMISSION_ISSUE_TITLE, storeSubmissionSchema } from '~/submissions/submissions'
 import { createSubmission, listUserSubmissions } from '~/submissions/submissions.server'
@@ -27,7 +35,12 @@ const SUBMITTED: Toast = {
   variant: 'success',
 }
 const LIMIT: Toast = { title: DAILY_LIMIT_TITLE, description: DAILY_LIMIT_MESSAGE, variant: 'destructive' }
-const ISSUE: Toast = { title: FORM_SUBMISSION_ISSUE_TITLE, description: FORM_SUBMISSION_ISSUE_MESSAGE, variant: 'destructive' }
+// The spec's follow-up 'Please Contact Support' toast is part of this one: one toast at a time.
+const ISSUE: Toast = {
+  title: FORM_SUBMISSION_ISSUE_TITLE,
+  description: `${FORM_SUBMISSION_ISSUE_MESSAGE}. If it keeps happening, please contact support (Help & Support).`,
+  variant: 'destructive',
+}
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
@@ -73,6 +86,17 @@ export default function AddStore() {
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
   })
+  // A successful submission redirects back here with a new submission on top. Without JavaScript
+  // that is a fresh, empty page; with it the same form stays mounted, so empty it (a native reset,
+  // which conform follows).
+  const latestSubmission = submissions[0]?.id ?? null
+  const seenSubmission = useRef(latestSubmission)
+  useEffect(() => {
+    if (latestSubmission === seenSubmission.current) return
+    seenSubmission.current = latestSubmission
+    const element = document.getElementById(form.id)
+    if (element instanceof HTMLFormElement) element.reset()
+  }, [latestSubmission, form.id])
   const busy = navigation.state === 'submitting'
   const overlayOpen = !!formUrl && params.get('step') === 'form' && !limitReached
 
@@ -105,7 +129,7 @@ export default function AddStore() {
         </div>
       ) : null}
 
-      <div className="row">
+      <div className="btn-pair">
         {limitReached ? (
           <button type="button" className="btn" disabled style={{ flex: 2 }}>
             Submit a New Sustainable Store
@@ -183,6 +207,9 @@ export default function AddStore() {
             <p className="muted" style={{ margin: 0 }}>
               The store form opened in a new tab. Fill it in, then come back and tell us you are done so the submission counts for
               your rewards.
+            </p>
+            <p className="small" style={{ margin: 0 }}>
+              {`Our team reviews submissions weekly. An approved store earns you ${STORE_ADDITION_REWARD_MILLI / MILLI_PER_B3TR} B3TR (${FIRST_STORE_BONUS_MILLI / MILLI_PER_B3TR} more for your first). Completing the form counts as one of your ${DAILY_ACTION_LIMIT} daily actions.`}
             </p>
             <a href={formUrl} target="_blank" rel="noreferrer" className="btn secondary">
               Open form

@@ -4,6 +4,7 @@ import { json, redirect, type ActionFunctionArgs, type LinksFunction, type Loade
 import { Form, Link, isRouteErrorResponse, useActionData, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
 import { requireAdmin } from '~/auth/auth.server'
 import { shortAddress } from '~/chain/networks'
+import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
@@ -96,8 +97,9 @@ export default function PendingSubmissions() {
   const actionData = useActionData<typeof action>()
   return (
     <div className="stack">
+      <h1>Pending Submissions</h1>
+      <AdminNav />
       <div>
-        <h1>Pending Submissions</h1>
         <p className="muted" style={{ margin: 0 }}>
           Approving pays the submitter 10 B3TR (+3 B3TR for a first store) and publishes an in-app submission in the store list.
         </p>

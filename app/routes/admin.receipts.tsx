@@ -3,6 +3,7 @@ import { Form, useActionData, useLoaderData, useNavigation } from '@remix-run/re
 import { z } from 'zod'
 import { requireAdmin } from '~/auth/auth.server'
 import { describeSignals, parseSignals } from '~/receipts/signals'
+import { categoryLabel } from '~/rewards/rules'
 import { shortAddress } from '~/chain/networks'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
@@ -26,8 +27,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         id: r.id,
         wallet: r.wallet_address,
         createdAt: r.created_at,
-        read: { storeName: r.store_name, category: r.category, amountCents: r.amount_cents, purchaseDate: r.purchase_date, confidence: analysis.confidence ?? 0 },
-        entered: { category: r.user_category, amountCents: r.user_amount_cents, purchaseDate: r.user_purchase_date },
+        read: { storeName: r.store_name, category: categoryLabel(r.category), amountCents: r.amount_cents, purchaseDate: r.purchase_date, confidence: analysis.confidence ?? 0 },
+        entered: { storeName: r.user_service_name, category: categoryLabel(r.user_category), amountCents: r.user_amount_cents, purchaseDate: r.user_purchase_date },
         reasons: r.review_reasons_json ? (JSON.parse(r.review_reasons_json) as string[]) : [],
         signals: describeSignals(parseSignals(r.review_signals_json), r.reference_number),
         ocrText: analysis.ocrText ?? '',
@@ -113,12 +114,12 @@ export default function AdminReceipts() {
                   <tr>
                     <th scope="row">Vendor</th>
                     <td>{r.read.storeName ?? '—'}</td>
-                    <td>—</td>
+                    <td>{r.entered.storeName ?? '—'}</td>
                   </tr>
                   <tr>
                     <th scope="row">Category</th>
-                    <td>{r.read.category ?? '—'}</td>
-                    <td>{r.entered.category ?? '—'}</td>
+                    <td>{r.read.category}</td>
+                    <td>{r.entered.category}</td>
                   </tr>
                   <tr>
                     <th scope="row">Total</th>

@@ -1,7 +1,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm } from '@conform-to/react'
 import { getZodConstraint, parseWithZod } from '@conform-to/zod'
 import { json, redirect, type ActionFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useNavigation } from '@remix-run/react'
+import { Form, Link, useActionData, useNavigation, useSearchParams } from '@remix-run/react'
 import { getOptionalUser } from '~/auth/auth.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field, TextareaField } from '~/components/forms'
@@ -50,6 +50,9 @@ const TYPE_LABELS: Record<(typeof FEEDBACK_TYPES)[number], string> = {
 export default function Feedback() {
   const lastResult = useActionData<typeof action>()
   const navigation = useNavigation()
+  // Help's "Chat with Support" opens this form as an issue (?type=issue).
+  const typeParam = useSearchParams()[0].get('type')
+  const initialType = FEEDBACK_TYPES.find((t) => t === typeParam) ?? 'suggestion'
   const [form, fields] = useForm({
     id: 'feedback',
     lastResult,
@@ -57,7 +60,7 @@ export default function Feedback() {
     onValidate: ({ formData }) => parseWithZod(formData, { schema: feedbackSchema }),
     shouldValidate: 'onBlur',
     shouldRevalidate: 'onInput',
-    defaultValue: { type: 'suggestion' },
+    defaultValue: { type: initialType },
   })
   const submitting = navigation.state === 'submitting'
   return (
@@ -77,7 +80,7 @@ export default function Feedback() {
                   type="radio"
                   name={fields.type.name}
                   value={type}
-                  defaultChecked={(fields.type.initialValue ?? 'suggestion') === type}
+                  defaultChecked={(fields.type.initialValue ?? initialType) === type}
                 />
                 {TYPE_LABELS[type]}
               </label>
@@ -97,7 +100,7 @@ export default function Feedback() {
           hint="Only if you would like an answer."
         />
         <ErrorList errors={form.errors} />
-        <div className="row">
+        <div className="btn-pair">
           <Link to="/" className="btn secondary" style={{ flex: 1 }}>
             Cancel
           </Link>

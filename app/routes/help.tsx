@@ -1,73 +1,117 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
+import { MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
+import { getEnv } from '~/utils/env.server'
 
 export const meta: MetaFunction = () => [{ title: 'Help & Support · ReCircle' }]
 
-const CATEGORIES: { title: string; icon: IconName; text: string }[] = [
-  { title: 'Wallet Connection', icon: 'wallet', text: 'Connecting VeWorld and signing in' },
-  { title: 'Token Rewards', icon: 'coins', text: 'How rewards and streaks are computed' },
-  { title: 'Receipt Scanning', icon: 'camera', text: 'Taking photos that read well' },
-  { title: 'Account Issues', icon: 'user', text: 'Balance, history and claiming' },
+type Topic = 'wallet' | 'rewards' | 'scanning' | 'account'
+
+const CATEGORIES: { topic: Topic; title: string; icon: IconName; text: string }[] = [
+  { topic: 'wallet', title: 'Wallet Connection', icon: 'wallet', text: 'Connecting VeWorld and signing in' },
+  { topic: 'rewards', title: 'Token Rewards', icon: 'coins', text: 'How rewards and streaks are computed' },
+  { topic: 'scanning', title: 'Receipt Scanning', icon: 'camera', text: 'Taking photos that read well' },
+  { topic: 'account', title: 'Account Issues', icon: 'user', text: 'Balance, history and claiming' },
 ]
 
-const FAQ = [
+/** A category opens its questions: `?topic=` renders them open (no JavaScript needed), `#faq-…` scrolls there. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const topic = new URL(request.url).searchParams.get('topic')
+  return json({
+    topic: CATEGORIES.some((c) => c.topic === topic) ? (topic as Topic) : null,
+    supportEmail: getEnv().SUPPORT_EMAIL ?? null,
+  })
+}
+
+const FAQ: { topic: Topic; q: string; a: string }[] = [
   {
+    topic: 'wallet',
     q: 'How do I connect my wallet?',
     a: 'Open ReCircle in the VeWorld in-app browser (or with the VeWorld extension), tap Connect VeWorld and approve the sign-in certificate. Signing is free and sends no transaction. ReCircle works on the VeChain test network.',
   },
   {
+    topic: 'scanning',
     q: 'Which receipts earn B3TR?',
     a: 'Rideshare (Uber, Lyft, Waymo…), public transit (MTA, BART, CTA…), electric-vehicle rentals and e-scooter or bike trips from the last 14 days. Fuel, groceries and restaurants do not qualify.',
   },
   {
+    topic: 'rewards',
     q: 'How much can I earn?',
-    a: 'Each verified receipt earns a base reward by category, multiplied by 1.2 for sustainable transport and up to 1.5 for a daily streak. Your first receipt adds a 10 B3TR bonus, so you can earn up to 18 B3TR on one receipt. You can do 3 actions per day.',
+    a: `Each verified receipt earns a base reward by category, multiplied by 1.2 for sustainable transport and up to ${MAX_STREAK_MULTIPLIER} for a daily streak. Your first receipt adds a 10 B3TR bonus, so one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR. You can do 3 actions per day.`,
   },
   {
+    topic: 'scanning',
     q: 'Why is my receipt pending?',
     a: 'Receipts we cannot read with confidence, or whose details you corrected, go to manual review. Manual receipt review takes 24-48 hours; your reward is credited once a reviewer approves it.',
   },
   {
+    topic: 'account',
     q: 'How do I get my tokens into my wallet?',
     a: 'Use Claim All Tokens on the Redeem page. Claims are paid through the VeBetterDAO rewards pool: a claim shows Awaiting payout until its transaction is sent, Pending Claim while it is on the way, and Confirmed with a link once it is on-chain.',
   },
 ]
 
 export default function Help() {
+  const { topic, supportEmail } = useLoaderData<typeof loader>()
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
         <Icon name="arrowLeft" /> Back to Home
       </Link>
       <h1>Help &amp; Support</h1>
-      <div className="grid-2">
+      <nav className="grid-2" aria-label="Help topics">
         {CATEGORIES.map((c) => (
-          <div key={c.title} className="stat">
+          <Link
+            key={c.topic}
+            to={`?topic=${c.topic}#faq-${c.topic}`}
+            className="stat"
+            aria-current={topic === c.topic ? 'true' : undefined}
+            style={{ color: 'inherit', textDecoration: 'none' }}
+          >
             <Icon name={c.icon} />
             <div>
               <strong>{c.title}</strong>
             </div>
             <div className="small muted">{c.text}</div>
-          </div>
+          </Link>
         ))}
-      </div>
+      </nav>
       <section aria-labelledby="faq-title" className="stack" style={{ gap: '0.5rem' }}>
         <h2 id="faq-title">Frequently asked questions</h2>
-        {FAQ.map((item) => (
-          <details key={item.q} className="faq">
-            <summary>{item.q}</summary>
-            <p style={{ marginTop: '0.5rem' }}>{item.a}</p>
-          </details>
+        {CATEGORIES.map((c) => (
+          <div key={c.topic} id={`faq-${c.topic}`} className="stack" style={{ gap: '0.5rem', scrollMarginTop: '4.5rem' }}>
+            <h3 style={{ margin: '0.25rem 0 0' }}>{c.title}</h3>
+            {FAQ.filter((item) => item.topic === c.topic).map((item) => (
+              <details key={item.q} className="faq" open={topic === c.topic}>
+                <summary>{item.q}</summary>
+                <p style={{ marginTop: '0.5rem' }}>{item.a}</p>
+              </details>
+            ))}
+          </div>
         ))}
       </section>
-      <section className="card">
-        <h2>Still stuck?</h2>
-        <p className="muted">Tell us what happened and we will get back to you.</p>
-        <Link to="/feedback" className="btn block">
-          <Icon name="message" /> Send Feedback
+      <section className="card stack" aria-labelledby="contact-title">
+        <h2 id="contact-title" style={{ margin: 0 }}>
+          Still stuck?
+        </h2>
+        <p className="muted" style={{ margin: 0 }}>
+          Tell us what happened and we will get back to you.
+        </p>
+        <Link to="/feedback?type=issue" className="btn block">
+          <Icon name="message" /> Chat with Support
         </Link>
+        {supportEmail ? (
+          <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('ReCircle support')}`} className="btn secondary block">
+            <Icon name="mail" /> Send Email
+          </a>
+        ) : null}
       </section>
     </div>
   )
+}
+
+export function ErrorBoundary() {
+  return <GeneralErrorBoundary />
 }

@@ -4,6 +4,7 @@ import { getOptionalUser } from '~/auth/auth.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
+import { achievementRewardTitle } from '~/engagement/achievements'
 import { formatB3tr } from '~/rewards/money'
 import { getHomeSummary } from '~/users/summary.server'
 import { getDb } from '~/utils/db.server'
@@ -24,11 +25,6 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/scan', title: 'Electric Vehicle Rental', text: 'Tesla, Zipcar, Hertz EVs', icon: 'bolt' },
   { to: '/invite-friend', title: 'Invite a Friend', text: 'Earn 15 B3TR per referral', icon: 'users' },
 ]
-
-function achievementLabel(description: string) {
-  const key = description.replace(/^Achievement Reward:\s*/, '')
-  return key.replace(/_/g, ' ').replace(/\b\w/g, (c) => c.toUpperCase())
-}
 
 export default function Home() {
   const { summary } = useLoaderData<typeof loader>()
@@ -121,7 +117,7 @@ export default function Home() {
           <p className="muted">Connect to Start Earning</p>
         ) : summary?.latestAchievement ? (
           <div className="row between">
-            <span>{achievementLabel(summary.latestAchievement.description)}</span>
+            <span>{achievementRewardTitle(summary.latestAchievement.description)}</span>
             <span className="pill">+{formatB3tr(summary.latestAchievement.amountMilli)} B3TR</span>
           </div>
         ) : (

@@ -9,9 +9,11 @@ import { formatHistoryDate } from '~/components/transaction-row'
 import type { BadgeCategory } from '~/engagement/badges'
 import { getEngagementOverview } from '~/engagement/engagement.server'
 import type { BadgeWithEvidence } from '~/engagement/history'
+import { WATER_LITERS_PER_RECEIPT } from '~/engagement/impact'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getDb } from '~/utils/db.server'
+import { plural } from '~/utils/text'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Impact Explorer · ReCircle' }]
@@ -73,6 +75,10 @@ function BadgeCard({ badge }: { badge: BadgeWithEvidence }) {
   )
 }
 
+function formatLiters(liters: number) {
+  return `${liters.toLocaleString('en-US')} L`
+}
+
 /** Rounded down to one decimal, so a bar never claims more than was earned. */
 function formatUnit(value: number) {
   return Number.isInteger(value) ? String(value) : (Math.floor(value * 10) / 10).toFixed(1)
@@ -83,7 +89,7 @@ export default function ImpactExplorer() {
   const category = TABS.find((t) => t.id === data.tab)?.category ?? null
   const shown = data.badges.filter((b) => category === null || b.category === category)
   const earned = formatB3tr(data.summary.earnedMilli)
-  const shareText = `I've saved an estimated ${data.summary.co2Kg} kg of CO2 with ${data.summary.receiptsScanned} sustainable trips and earned ${earned} B3TR on ReCircle! #ReCircle #B3TR`
+  const shareText = `I've saved an estimated ${data.summary.co2Kg} kg of CO2 and ${formatLiters(data.summary.waterLiters)} of water with ${plural(data.summary.receiptsScanned, 'sustainable trip')} and earned ${earned} B3TR on ReCircle! #ReCircle #B3TR`
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
@@ -116,9 +122,15 @@ export default function ImpactExplorer() {
           </div>
           <div className="stat-label">B3TR Earned</div>
         </div>
+        <div className="stat" style={{ gridColumn: '1 / -1' }}>
+          <div className="stat-value" data-testid="summary-water">
+            {formatLiters(data.summary.waterLiters)}
+          </div>
+          <div className="stat-label">Water Saved (estimated, {WATER_LITERS_PER_RECEIPT} L per trip)</div>
+        </div>
       </section>
 
-      <div className="grid-2">
+      <div className="btn-pair">
         <ShareImpactLink text={shareText} url={`${data.origin}/`} />
         <Link to="/rewards" className="btn secondary">
           <EngagementIcon name="chart" /> View Analytics

@@ -22,7 +22,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const url = new URL(request.url)
   const stats = await getReferralStats(getDb(), user.id)
-  return json({ code: user.referralCode, link: inviteLink(url.origin, user.referralCode), stats, tab: url.searchParams.get('tab') === 'email' ? 'email' : 'sms' })
+  const tab = url.searchParams.get('tab') === 'email' ? 'email' : 'sms'
+  // ?copy=1 is Copy without JavaScript: the page shows the link ready to select and copy by hand.
+  return json({ code: user.referralCode, link: inviteLink(url.origin, user.referralCode), stats, tab, copy: url.searchParams.get('copy') === '1' })
 }
 
 /** Direct invitations open the phone's messaging or mail app (DECISIONS 16): nothing is sent by us. */
@@ -35,7 +37,11 @@ export async function action({ request }: ActionFunctionArgs) {
   return redirect(value.intent === 'sms' ? smsHref(value.phone, link) : mailtoHref(value.email, link, value.message))
 }
 
-function CopyButton({ text }: { text: string }) {
+/**
+ * With JavaScript it writes to the clipboard. Without, it is a GET to ?copy=1, and the page then
+ * shows the link to select and copy by hand (a page cannot copy without JavaScript).
+ */
+function CopyButton({ text, tab }: { text: string; tab: string }) {
   const [copied, setCopied] = useState(false)
   useEffect(() => {
     if (!copied) return
@@ -43,20 +49,26 @@ function CopyButton({ text }: { text: string }) {
     return () => clearTimeout(timer)
   }, [copied])
   return (
-    <button
-      type="button"
-      className="btn secondary"
-      onClick={async () => {
-        try {
-          await navigator.clipboard.writeText(text)
-          setCopied(true)
-        } catch {
-          showToast({ title: "Couldn't copy", description: 'Select the link and copy it yourself.', variant: 'destructive' })
-        }
-      }}
-    >
-      {copied ? 'Copied' : 'Copy'}
-    </button>
+    <Form method="get" replace preventScrollReset style={{ display: 'flex' }}>
+      {tab === 'email' ? <input type="hidden" name="tab" value="email" /> : null}
+      <button
+        type="submit"
+        name="copy"
+        value="1"
+        className="btn secondary"
+        onClick={async (event) => {
+          event.preventDefault()
+          try {
+            await navigator.clipboard.writeText(text)
+            setCopied(true)
+          } catch {
+            showToast({ title: "Couldn't copy", description: 'Select the link and copy it yourself.', variant: 'destructive' })
+          }
+        }}
+      >
+        {copied ? 'Copied' : 'Copy'}
+      </button>
+    </Form>
   )
 }
 
@@ -76,7 +88,7 @@ function useInviteForm(id: string, schema: typeof smsInviteSchema | typeof email
 }
 
 export default function InviteFriend() {
-  const { code, link, stats, tab } = useLoaderData<typeof loader>()
+  const { code, link, stats, tab, copy } = useLoaderData<typeof loader>()
   const [smsForm, smsFields] = useInviteForm('sms', smsInviteSchema)
   const [emailForm, emailFields] = useInviteForm('email', emailInviteSchema)
   const share = socialShareLinks(link)
@@ -101,8 +113,15 @@ export default function InviteFriend() {
             Invite link
           </label>
           <input id="invite-link" className="input" readOnly value={link} onFocus={(e) => e.currentTarget.select()} />
-          <CopyButton text={link} />
+          <CopyButton text={link} tab={tab} />
         </div>
+        {copy ? (
+          <div className="alert info" role="status" data-testid="copy-by-hand">
+            <strong>Copy the link yourself.</strong> Copying needs JavaScript. Tap the link below once to select all of it, then
+            copy it (long-press and Copy, or Ctrl+C):
+            <p style={{ margin: '0.5rem 0 0', userSelect: 'all', WebkitUserSelect: 'all', overflowWrap: 'anywhere', fontWeight: 700 }}>{link}</p>
+          </div>
+        ) : null}
         <div className="small muted">
           Referral code: <strong data-testid="referral-code">{code}</strong>
         </div>
@@ -149,10 +168,10 @@ export default function InviteFriend() {
         </h2>
         <div className="share-grid">
           <a href={share.x} target="_blank" rel="noreferrer">
-            <strong aria-hidden="true">𝕏</strong> X
+            <Icon name="xLogo" /> X
           </a>
           <a href={share.facebook} target="_blank" rel="noreferrer">
-            <strong aria-hidden="true">f</strong> Facebook
+            <Icon name="facebook" /> Facebook
           </a>
           <a
             href={share.instagram}
@@ -165,10 +184,10 @@ export default function InviteFriend() {
               )
             }}
           >
-            <strong aria-hidden="true">◎</strong> Instagram
+            <Icon name="instagram" /> Instagram
           </a>
           <a href={share.whatsapp} target="_blank" rel="noreferrer">
-            <Icon name="message" /> WhatsApp
+            <Icon name="whatsapp" /> WhatsApp
           </a>
         </div>
       </section>

@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatHistoryDate } from '~/components/transaction-row'
 import { getRewardsPage } from '~/engagement/engagement.server'
 import { rewardCategoryLabel, type RewardHistoryRow } from '~/engagement/history'
-import { parseRewardPeriod, REWARD_PERIOD_DAYS, type RewardPeriod } from '~/engagement/impact'
+import { CO2_GRAMS_PER_RECEIPT, parseRewardPeriod, REWARD_PERIOD_DAYS, type RewardPeriod } from '~/engagement/impact'
 import { formatB3tr, formatSigned, MILLI_PER_B3TR } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getDb } from '~/utils/db.server'
@@ -54,28 +54,26 @@ function RewardRow({ row }: { row: RewardHistoryRow }) {
     <li className="reward-row" data-testid="reward-row">
       <StatusIcon status={row.status} />
       <div className="tx-main">
-        <div className="row wrap" style={{ gap: '0.35rem' }}>
+        {/* Name and amount on one line; the facts below wrap item by item. */}
+        <div className="tx-line">
           <Link to={`/transactions/${row.id}`} className="tx-title">
             {row.storeName}
           </Link>
+          <span className="tx-amount positive">{formatSigned(Math.round(row.amount * MILLI_PER_B3TR), 1)} B3TR</span>
+        </div>
+        <div className="tx-meta">
           <span className="chip">{rewardCategoryLabel(row.category)}</span>
-        </div>
-        <div className="small muted">{formatHistoryDate(row.date)}</div>
-        <div className="meta-row">
-          <span>{row.co2Saved.toLocaleString('en-US')} g CO2 saved</span>
+          <span>{formatHistoryDate(row.date)}</span>
+          {row.co2Saved > 0 ? <span>{row.co2Saved.toLocaleString('en-US')} g CO2 saved</span> : null}
           {row.confidenceScore !== null ? <span>Confidence: {row.confidenceScore}%</span> : null}
-        </div>
-        <div className="small">
+          {/* Only an on-chain entry has something to show on the explorer; the status icon says the rest. */}
           {isRealTxHash(row.txHash) ? (
             <a href={explorerTxUrl(row.txHash)} target="_blank" rel="noreferrer">
               View on Explorer
             </a>
-          ) : (
-            <span className="muted">Off-chain reward</span>
-          )}
+          ) : null}
         </div>
       </div>
-      <span className="tx-amount positive">{formatSigned(Math.round(row.amount * MILLI_PER_B3TR), 1)} B3TR</span>
     </li>
   )
 }
@@ -191,7 +189,7 @@ export default function Rewards() {
           </div>
         </div>
         <p className="small muted" style={{ margin: '0.5rem 0 0' }}>
-          Estimates for the last {days} days: 5 kg CO2 per verified trip, 21.77 kg per tree per year, 4.6 kg per car mile.
+          Estimates for the last {days} days: {CO2_GRAMS_PER_RECEIPT / 1000} kg CO2 per verified trip, 21.77 kg per tree per year, 4.6 kg per car mile.
         </p>
       </section>
     </div>

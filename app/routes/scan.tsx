@@ -169,23 +169,28 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
       ) : (
         <>
           <Form method="post" encType="multipart/form-data" ref={formRef} className="upload-drop">
-            <label htmlFor="receipt-image" style={{ fontWeight: 700 }}>
-              Upload from Gallery
+            {/* The native input lies invisibly over a button-styled label; without JavaScript the
+                form shows "Photo chosen" once the (required) input is valid, then Analyze sends it. */}
+            <label className="btn secondary block file-button">
+              <Icon name="image" /> Upload from Gallery
+              <input
+                id="receipt-image"
+                name="image"
+                type="file"
+                accept="image/*"
+                capture="environment"
+                required
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0]
+                  if (file) void upload(file)
+                }}
+              />
             </label>
-            <input
-              id="receipt-image"
-              name="image"
-              type="file"
-              accept="image/*"
-              capture="environment"
-              required
-              onChange={(event) => {
-                const file = event.currentTarget.files?.[0]
-                if (file) void upload(file)
-              }}
-            />
             <noscript>
-              <button type="submit" className="btn block" style={{ marginTop: '0.75rem' }}>
+              <p className="file-chosen">
+                <Icon name="check" /> Photo chosen
+              </p>
+              <button type="submit" className="btn block" style={{ marginTop: '0.5rem' }}>
                 Analyze Receipt
               </button>
             </noscript>
@@ -200,7 +205,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
           <p className="small muted" style={{ margin: 0 }}>
             Test mode: demo receipts (never rewarded)
           </p>
-          <div className="row">
+          <div className="btn-pair">
             <button type="submit" name="demoType" value="uber" className="btn secondary" style={{ flex: 1 }}>
               Uber Receipt
             </button>
@@ -335,7 +340,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
           <ErrorList errors={fields.category.errors} />
         </div>
         <ErrorList errors={form.errors} />
-        <div className="row">
+        <div className="btn-pair">
           <Link to="/scan" className="btn secondary" style={{ flex: 1 }}>
             Retake Photo
           </Link>
@@ -359,7 +364,7 @@ function RefusedStep({ analysis }: { analysis: NonNullable<LoaderData['analysis'
         <strong id="refused-title">{refusal.title}</strong>
         <p style={{ margin: '0.25rem 0 0' }}>{refusal.message}</p>
       </div>
-      <div className="row">
+      <div className="btn-pair">
         <Link to="/home" className="btn secondary" style={{ flex: 1 }}>
           Back to Dashboard
         </Link>

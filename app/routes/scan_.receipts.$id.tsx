@@ -2,10 +2,10 @@ import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } 
 import { Link, useLoaderData, useSearchParams } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
 import { requireUser } from '~/auth/auth.server'
+import { triggerAchievement } from '~/components/achievement-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { StreakCelebration } from '~/components/streak-celebration'
-import { showToast } from '~/components/toaster'
 import { getUserReceipt } from '~/receipts/receipts.server'
 import { formatB3tr } from '~/rewards/money'
 import { CATEGORY_LABELS, CELEBRATION_STREAKS, isTransportCategory } from '~/rewards/rules'
@@ -43,10 +43,12 @@ export default function ReceiptResult() {
     return () => clearTimeout(timer)
   }, [celebrate])
 
+  // One toast at a time: the achievement toast ('Achievement Unlocked', with Share) takes its turn
+  // after the flashed 'Receipt Submitted!' and after the streak overlay. Triggered 1 s later
+  // (spec 1 §4), after the toast has closed itself for the page change.
   useEffect(() => {
     if (!fresh || params.get('first') !== '1') return
-    showToast({ title: 'Achievement Unlocked', description: "You've scanned your first receipt! +10 B3TR tokens rewarded.", variant: 'success', durationMs: 6000 })
-    const timer = setTimeout(() => window.dispatchEvent(new CustomEvent('recircle:achievement', { detail: { type: 'first_receipt' } })), 1000)
+    const timer = setTimeout(() => triggerAchievement('first_receipt'), 1000)
     return () => clearTimeout(timer)
   }, [fresh, params])
 
@@ -59,7 +61,9 @@ export default function ReceiptResult() {
   const firstBonus = receipt.rewardMilli !== null && details ? receipt.rewardMilli - details.totalMilli : 0
   return (
     <div className="stack">
-      {celebrating ? <StreakCelebration streak={streak} onComplete={endCelebration} /> : null}
+      {celebrating ? (
+        <StreakCelebration streak={streak} streakMultiplier={details?.streakMultiplier} onComplete={endCelebration} />
+      ) : null}
       {showSuccess ? (
         <section className="card stack" aria-labelledby="result-title">
           <div className="gate" style={{ padding: '0.5rem 0 0' }}>
@@ -135,7 +139,7 @@ export default function ReceiptResult() {
               {receipt.rejectReason ?? 'This receipt was not accepted.'}
             </div>
           )}
-          <div className="row">
+          <div className="btn-pair">
             <Link to="/scan" className="btn secondary" style={{ flex: 1 }}>
               Scan Another
             </Link>

@@ -18,6 +18,7 @@ import {
   storeDistance,
   storeHours,
   storeTimeZone,
+  storeKindPhrase,
   storeTypeLabel,
 } from '~/stores/stores'
 import { getStore } from '~/stores/stores.server'
@@ -84,7 +85,7 @@ export default function StoreDetail() {
   const back = `/stores${location ? `?${new URLSearchParams(keep)}` : ''}`
   return (
     <div className="stack">
-      <div className="store-banner" style={{ background: `linear-gradient(135deg, hsl(${bannerHue(store.id)} 55% 38%), hsl(${(bannerHue(store.id) + 40) % 360} 60% 50%))` }}>
+      <div className="store-banner" style={{ background: `linear-gradient(135deg, hsl(${bannerHue(store.id)} 55% 30%), hsl(${(bannerHue(store.id) + 40) % 360} 60% 36%))` }}>
         <div className="banner-actions">
           <Link to={back} className="round" aria-label="Back to Stores">
             <Icon name="arrowLeft" />
@@ -126,7 +127,7 @@ export default function StoreDetail() {
         {tab === 'details' ? (
           <>
             <p style={{ margin: 0 }}>
-              A {storeTypeLabel(store.storeType).toLowerCase()} sustainable store: second-hand, repair or refill shopping that keeps
+              {storeKindPhrase(store.storeType)}: second-hand, repair or refill shopping that keeps
               goods in use and out of landfill.
             </p>
             <div className="small muted">Phone: not listed · Website: not listed</div>
@@ -168,7 +169,7 @@ export default function StoreDetail() {
         )}
       </section>
 
-      <div className="row">
+      <div className="btn-pair">
         <a href={directions} target="_blank" rel="noreferrer" className="btn secondary" style={{ flex: 1 }}>
           <Icon name="globe" /> Directions
         </a>

@@ -31,12 +31,19 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Without JavaScript "Use My Location" cannot ask the browser: it uses the default city.
   const from = coordinatesFromParams(params) ?? (params.has('locate') ? DEFAULT_LOCATION : null)
   const isDefault = from !== null && (params.get('loc') === 'default' || !coordinatesFromParams(params))
+  // ?locate=1 without coordinates is the button's plain GET: the browser ran no JavaScript to ask.
+  const withoutJs = params.has('locate') && !coordinatesFromParams(params)
   const stores = sortByDistance(filterStores(await listStores(getDb()), q), from)
   return json({
     q,
     stores,
     location: from
-      ? { ...coordinateParams(from), isDefault, label: isDefault ? `${DEFAULT_LOCATION.name} (default location)` : 'your location' }
+      ? {
+          ...coordinateParams(from),
+          isDefault,
+          label: isDefault ? `${DEFAULT_LOCATION.name} (default location)` : 'your location',
+          needsJs: withoutJs,
+        }
       : null,
   })
 }
@@ -81,7 +88,7 @@ export default function Stores() {
         <label htmlFor="store-search" className="sr-only">
           Search stores by name, city, state or address
         </label>
-        <input id="store-search" type="search" name="q" defaultValue={q} className="input" placeholder="Search by name, city, state or address" />
+        <input id="store-search" type="search" name="q" defaultValue={q} className="input" placeholder="Name, city or address" />
         {Object.entries(locationParams).map(([name, value]) => (
           <input key={name} type="hidden" name={name} value={value} />
         ))}
@@ -89,8 +96,8 @@ export default function Stores() {
           Search
         </button>
       </Form>
-      <div className="row">
-        <Form method="get" style={{ flex: 1 }}>
+      <div className="btn-pair">
+        <Form method="get">
           {q ? <input type="hidden" name="q" value={q} /> : null}
           <button type="submit" name="locate" value="1" className="btn secondary block" onClick={handleLocate} disabled={locating}>
             <Icon name="globe" /> {locating ? 'Locating...' : 'Use My Location'}
@@ -100,6 +107,16 @@ export default function Stores() {
           <Icon name="plus" /> Add Store
         </Link>
       </div>
+      <noscript>
+        <p className="small muted" style={{ margin: 0 }}>
+          Finding your location needs JavaScript: without it, Use My Location measures from {DEFAULT_LOCATION.name}.
+        </p>
+      </noscript>
+      {location?.needsJs ? (
+        <p className="small" role="status" style={{ margin: 0 }}>
+          Your location needs JavaScript, which is off, so the default city is used.
+        </p>
+      ) : null}
       {location ? <p className="small muted" style={{ margin: 0 }}>Distances in miles from {location.label}.</p> : null}
 
       {stores.length === 0 ? (
@@ -118,7 +135,7 @@ export default function Stores() {
           {stores.map((store) => (
             <li key={store.id}>
               <Link to={`/stores/${store.id}${locationSearch}`} className="store-card">
-                <span className="store-initial" aria-hidden="true" style={{ background: `hsl(${bannerHue(store.id)} 55% 42%)` }}>
+                <span className="store-initial" aria-hidden="true" style={{ background: `hsl(${bannerHue(store.id)} 55% 34%)` }}>
                   {store.name.charAt(0).toUpperCase()}
                 </span>
                 <div style={{ minWidth: 0, flex: 1 }}>

@@ -59,7 +59,7 @@ export default function Transactions() {
           name="q"
           defaultValue={data.query}
           key={data.query}
-          placeholder="Search type, amount or description"
+          placeholder="Type, amount or description"
           maxLength={MAX_QUERY}
         />
         <button type="submit" className="btn" aria-label="Search">
@@ -68,7 +68,7 @@ export default function Transactions() {
       </Form>
 
       <section className="card" aria-labelledby="tx-title">
-        <div className="row between">
+        <div className="heading-row">
           <h2 id="tx-title" style={{ margin: 0 }}>
             Transaction History
           </h2>

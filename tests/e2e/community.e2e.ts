@@ -39,6 +39,7 @@ describe('community without JavaScript', () => {
     await expect(page.getByTestId('store-distance').first().textContent()).resolves.toBe('Get distance')
     await page.getByRole('button', { name: 'Use My Location' }).click()
     await page.getByText('Distances in miles from Phoenix, AZ (default location).').waitFor()
+    await page.getByText('Your location needs JavaScript, which is off, so the default city is used.').waitFor()
     await expect(page.getByTestId('store-distance').first().textContent()).resolves.toMatch(/^\d[\d,]* miles$/)
     await stores.getByRole('link', { name: /Mission Vintage Exchange/ }).click()
     await page.waitForURL(/\/stores\/\d+\?lat=/)
@@ -85,6 +86,7 @@ describe('community without JavaScript', () => {
     await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('13.0')
     await page.getByRole('link', { name: new RegExp(storeName) }).click()
     await page.getByText('Community contributed store').waitFor()
+    await page.getByText(/^A sustainable store: second-hand/).waitFor()
     await page.goto(`${baseUrl}/add-store`)
     await page.getByText('Approved', { exact: true }).waitFor()
 
@@ -112,6 +114,10 @@ describe('community without JavaScript', () => {
     const code = (await page.getByTestId('referral-code').textContent())!
     await expect(page.getByRole('textbox', { name: 'Invite link' }).inputValue()).resolves.toBe(`${baseUrl}/join?ref=${code}`)
     await expect(page.getByTestId('referral-count').textContent()).resolves.toBe('0')
+    // Copy cannot write the clipboard without JavaScript: the page shows the link to copy by hand.
+    await page.getByRole('button', { name: 'Copy' }).click()
+    await page.waitForURL(/copy=1/)
+    await page.getByTestId('copy-by-hand').getByText(`${baseUrl}/join?ref=${code}`).waitFor()
     await inviter.close()
 
     const visitor = await browser.newContext({ ...MOBILE, javaScriptEnabled: false })
@@ -151,6 +157,26 @@ describe('community with JavaScript', () => {
     await inviter.reload()
     await expect(inviter.getByTestId('referral-count').textContent()).resolves.toBe('1')
     await inviterContext.close()
+  })
+
+  it('empties the in-app store form after a successful submission', async () => {
+    const context = await browser.newContext(MOBILE)
+    await injectTestWallet(context)
+    const page = await context.newPage()
+    await signInFromLanding(page, baseUrl)
+    await page.goto(`${baseUrl}/add-store`)
+    await page.getByLabel('Store name').fill(`Mesa Refill Station ${Date.now()}`)
+    await page.getByLabel('Street address').fill('9 Main St')
+    await page.getByLabel('City').fill('Mesa')
+    await page.getByLabel('State').fill('AZ')
+    await page.getByLabel('Store type').selectOption('general')
+    await page.getByRole('button', { name: 'Submit Store for Review' }).click()
+    await toast(page, 'Store Submitted')
+    await expect(page.getByTestId('daily-actions').textContent()).resolves.toBe('1/3')
+    for (const label of ['Store name', 'Street address', 'City', 'State', 'Store type']) {
+      await expect(page.getByLabel(label).inputValue()).resolves.toBe('')
+    }
+    await context.close()
   })
 
   it('sorts stores by distance from the browser location', async () => {

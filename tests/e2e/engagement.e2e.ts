@@ -1,5 +1,3 @@
-import fs from 'node:fs'
-import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { createDb, type DB } from '../../db/db.server'
@@ -8,8 +6,7 @@ import { createTestWallet, type TestWallet } from '../utils/wallet'
 import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
 
 const baseUrl = inject('baseUrl')
-/** `SCREENSHOTS=1` also saves each page at 360 px into docs/screenshots/. */
-const SCREENSHOTS = process.env.SCREENSHOTS === '1'
+// Screenshots of these pages: npm run screenshots (scripts/screenshots.ts); 360 px layout: layout.e2e.ts.
 let browser: Browser
 let db: DB
 
@@ -49,13 +46,6 @@ async function text(page: Page, testId: string) {
 /** With JavaScript a link navigates on the client: wait until the page shows the new state. */
 async function currentLink(page: Page, name: string) {
   await page.locator('a[aria-current="page"]', { hasText: name }).waitFor()
-}
-
-async function screenshot(page: Page, name: string) {
-  if (!SCREENSHOTS) return
-  const dir = path.resolve('docs/screenshots')
-  fs.mkdirSync(dir, { recursive: true })
-  await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true })
 }
 
 /** The checks both runs share: the numbers of the five-receipt user on every engagement page. */
@@ -202,24 +192,6 @@ describe('engagement pages', () => {
     expect(copied).toContain(`${baseUrl}/?achievement=first_receipt`)
     await dialog.getByRole('link', { name: 'Close' }).click()
     await page.getByRole('dialog').waitFor({ state: 'detached' })
-    await context.close()
-  })
-
-  it.skipIf(!SCREENSHOTS)('takes 360 px screenshots of each page', async () => {
-    const storageState = await seededSession(createTestWallet())
-    const context = await browser.newContext({ ...MOBILE, deviceScaleFactor: 1, javaScriptEnabled: false, storageState })
-    for (const [pathname, name] of [
-      ['/achievements', 'achievements'],
-      ['/achievements?share=five_receipts', 'achievements-share'],
-      ['/impact-explorer', 'impact-explorer'],
-      ['/transactions', 'transactions'],
-      ['/rewards', 'rewards'],
-      ['/profile', 'profile'],
-    ]) {
-      const page = await open(context, pathname)
-      await screenshot(page, name)
-      await page.close()
-    }
     await context.close()
   })
 })

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
+import { maxReceiptRewardB3tr } from '../../app/rewards/rules'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -72,7 +73,8 @@ describe('without JavaScript', () => {
     const landing = await page.goto(`${baseUrl}/`)
     expect(landing?.status()).toBe(200)
     await expect(page.getByRole('heading', { name: 'Turn Your Rides Into Rewards' }).isVisible()).resolves.toBe(true)
-    await expect(page.getByText('Earn up to 18 B3TR tokens per receipt').isVisible()).resolves.toBe(true)
+    // The figure comes from the reward rules: a first rideshare receipt at the cap pays 19.
+    await expect(page.getByText(`Earn up to ${maxReceiptRewardB3tr()} B3TR tokens per receipt`).isVisible()).resolves.toBe(true)
 
     const missing = await page.goto(`${baseUrl}/no-such-page`)
     expect(missing?.status()).toBe(404)

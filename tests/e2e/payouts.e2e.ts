@@ -10,9 +10,6 @@ import { launchBrowser, signedInContext } from './browser'
 // The whole payout path in a browser: an app instance configured for payouts, talking over HTTP
 // to the fake Thor node on 127.0.0.1 (a block every 250 ms), with JavaScript on and off.
 
-/** `SCREENSHOTS=1` also saves the operator pages at 360 px into docs/screenshots/. */
-const SCREENSHOTS = process.env.SCREENSHOTS === '1'
-
 let browser: Browser
 let app: AppServer
 let chain: Awaited<ReturnType<typeof startFakeThorServer>>
@@ -154,7 +151,6 @@ describe('operator pages', () => {
     await expect
       .poll(async () => Number((await page.getByTestId('best-block').textContent())!.replace(/,/g, '')), { timeout: 10_000 })
       .toBeGreaterThan(before)
-    if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/contract-status.png', fullPage: true })
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
         .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 1)
@@ -167,7 +163,6 @@ describe('operator pages', () => {
     expect(await page.getByTestId('payout-row').count()).toBeGreaterThanOrEqual(2)
     await page.getByRole('link', { name: /Confirmed/ }).click()
     await page.waitForURL(/status=confirmed/)
-    if (SCREENSHOTS) await page.screenshot({ path: 'docs/screenshots/admin-payouts.png', fullPage: true })
     await context.close()
   })
 })

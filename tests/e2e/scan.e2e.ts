@@ -31,7 +31,10 @@ describe('scanning a receipt', () => {
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
     await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
-    await page.getByText('Achievement Unlocked').waitFor()
+    // One toast at a time: 'Receipt Submitted!', then the achievement toast (with Share).
+    await page.locator('.toast').getByText('Receipt Submitted!').waitFor()
+    await page.getByTestId('achievement-toast').getByText('Achievement Unlocked').waitFor({ timeout: 15_000 })
+    await expect(page.locator('.toast').count()).resolves.toBe(0)
     await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('18.0')
     await context.close()
   })

@@ -1,0 +1,313 @@
+import crypto from 'node:crypto'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { DB } from '../../db/db.server'
+import { ACHIEVEMENT_KEYS } from '../../app/engagement/achievements'
+import { TOAST_SESSION_PREFIX } from '../../app/engagement/share'
+import { computeReceiptReward } from '../../app/rewards/rules'
+import { claimAllTokens } from '../../app/claims/claims.server'
+import { getBalanceMilli } from '../../app/rewards/ledger.server'
+import { REAL_HASH, addApprovedReceipt, seedFiveReceiptUser } from '../utils/engagement'
+import { receiptImage, todayUtc, writtenDate } from '../utils/images'
+import { ADMIN_WALLET, createTestWallet, type TestWallet } from '../utils/wallet'
+import { MOBILE, injectTestWallet, signInFromLanding } from './browser'
+
+/**
+ * Every page of the app with data behind it, for the 360 px layout test (tests/e2e/layout.e2e.ts)
+ * and the screenshot script (scripts/screenshots.ts).
+ */
+export type Screen = {
+  name: string
+  path: string
+  as: 'visitor' | 'user' | 'admin'
+  status?: number
+  /** The layout test also opens it with JavaScript off. */
+  noJs?: boolean
+}
+
+export type SeededIds = { receiptId: number; transactionId: number; storeId: number }
+
+export function screens(ids: SeededIds): Screen[] {
+  return [
+    { name: 'landing', path: '/', as: 'visitor', noJs: true },
+    { name: 'connect-wallet', path: '/connect-wallet', as: 'visitor', noJs: true },
+    { name: 'home', path: '/home', as: 'user', noJs: true },
+    { name: 'scan', path: '/scan', as: 'user', noJs: true },
+    { name: 'receipt-result', path: `/scan/receipts/${ids.receiptId}`, as: 'user' },
+    { name: 'achievements', path: '/achievements', as: 'user' },
+    { name: 'achievements-share', path: '/achievements?share=five_receipts', as: 'user', noJs: true },
+    { name: 'impact-explorer', path: '/impact-explorer', as: 'user' },
+    { name: 'transactions', path: '/transactions', as: 'user', noJs: true },
+    { name: 'transaction-detail', path: `/transactions/${ids.transactionId}`, as: 'user' },
+    { name: 'rewards', path: '/rewards', as: 'user', noJs: true },
+    { name: 'profile', path: '/profile', as: 'user' },
+    { name: 'stores', path: '/stores', as: 'user', noJs: true },
+    { name: 'store-detail', path: `/stores/${ids.storeId}`, as: 'user' },
+    { name: 'add-store', path: '/add-store', as: 'user', noJs: true },
+    { name: 'invite-friend', path: '/invite-friend', as: 'user', noJs: true },
+    { name: 'redeem', path: '/redeem', as: 'user' },
+    { name: 'help', path: '/help', as: 'visitor' },
+    { name: 'feedback', path: '/feedback', as: 'user', noJs: true },
+    { name: 'terms-of-service', path: '/terms-of-service', as: 'visitor' },
+    { name: 'not-found', path: '/no-such-page', as: 'visitor', status: 404 },
+    { name: 'admin-receipts', path: '/admin/receipts', as: 'admin', noJs: true },
+    { name: 'admin-pending-submissions', path: '/admin/pending-submissions', as: 'admin', noJs: true },
+    { name: 'admin-feedback', path: '/admin/feedback', as: 'admin' },
+    { name: 'admin-payouts', path: '/admin/payouts', as: 'admin' },
+    { name: 'contract-status', path: '/contract-status', as: 'admin' },
+    { name: 'admin-debug-logs', path: '/admin/debug-logs', as: 'admin' },
+  ]
+}
+
+/** tsx (scripts/screenshots.ts) compiles with keepNames: functions sent to the page call its __name helper. */
+const NAME_SHIM = 'globalThis.__name ??= (f) => f'
+
+/** A 360 px context with the test wallet injected, as VeWorld would be. */
+export async function walletContext(browser: Browser, wallet: TestWallet): Promise<BrowserContext> {
+  const context = await browser.newContext({ ...MOBILE, deviceScaleFactor: 1 })
+  await context.addInitScript({ content: NAME_SHIM })
+  await injectTestWallet(context, wallet)
+  return context
+}
+
+/** Sign in with the test wallet on a 360 px page (needs JavaScript); returns the session and the user id. */
+export async function signIn(browser: Browser, baseUrl: string, db: DB, wallet: TestWallet) {
+  const signing = await walletContext(browser, wallet)
+  const page = await signing.newPage()
+  await signInFromLanding(page, baseUrl)
+  const storageState = await signing.storageState()
+  await signing.close()
+  const user = await db.selectFrom('users').select('id').where('wallet_address', '=', wallet.address.toLowerCase()).executeTakeFirstOrThrow()
+  return { storageState, userId: user.id }
+}
+
+const now = () => new Date().toISOString()
+
+/**
+ * A user with five receipts, a streak, a claim of that balance (paid where payouts are set up)
+ * and a receipt since, a receipt and a store awaiting review, feedback and a debug log; the admin
+ * signed in. Long names on purpose: rows must still fit.
+ */
+export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
+  const user = await signIn(browser, baseUrl, db, createTestWallet())
+  const admin = await signIn(browser, baseUrl, db, ADMIN_WALLET)
+  await seedFiveReceiptUser(db, user.userId)
+  // The receipt with the on-chain hash: its result page and its ledger entry (with an explorer link).
+  const transaction = await db
+    .selectFrom('transactions')
+    .select(['id', 'receipt_id'])
+    .where('user_id', '=', user.userId)
+    .where('tx_hash', '=', REAL_HASH)
+    .executeTakeFirstOrThrow()
+  const receipt = { id: transaction.receipt_id! }
+  // The result page shows the reward breakdown the receipts code stores with an accepted receipt.
+  const reward = computeReceiptReward({ category: 'scooter_bike', amountCents: 2500, streak: 3 })
+  await db.updateTable('receipts').set({ reward_milli: reward.totalMilli, reward_details_json: JSON.stringify(reward) }).where('id', '=', receipt.id).execute()
+  await db.updateTable('transactions').set({ amount_milli: reward.totalMilli }).where('id', '=', transaction.id).execute()
+  const claim = await claimAllTokens(db, { userId: user.userId, amountMilli: await getBalanceMilli(db, user.userId) })
+  if (!claim.ok) throw new Error(`Seeding the claim failed: ${claim.error}`)
+  await addApprovedReceipt(db, user.userId, { storeName: 'Bay Area Rapid Transit', category: 'public_transit' })
+  const review = await db
+    .insertInto('receipts')
+    .values({
+      user_id: user.userId,
+      image_hash: crypto.randomBytes(16).toString('hex'),
+      image_phash: null,
+      image: await receiptImage({ vendor: 'MTA', lines: [['Monthly pass', '$42.75']], total: '$42.75', date: writtenDate(todayUtc()), width: 600 }),
+      image_mime: 'image/png',
+      store_name: 'Metropolitan Transportation Authority',
+      category: 'public_transit',
+      amount_cents: 4275,
+      purchase_date: now().slice(0, 10),
+      user_store_id: null,
+      user_category: 'public_transit',
+      user_amount_cents: 4275,
+      user_purchase_date: now().slice(0, 10),
+      analysis_json: JSON.stringify({ storeName: 'Metropolitan Transportation Authority', confidence: 0.62, ocrText: 'MTA\nMonthly pass\nTOTAL $42.75' }),
+      status: 'pending_review',
+      review_reasons_json: JSON.stringify(['Low confidence reading the receipt']),
+      reject_reason: null,
+      reward_milli: null,
+      reward_details_json: null,
+      reviewed_by_user_id: null,
+      reviewed_at: null,
+      created_at: now(),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow()
+  await db
+    .insertInto('store_submissions')
+    .values({
+      user_id: user.userId,
+      source: 'in_app',
+      name: 'Second Chance Community Thrift & Repair Café',
+      address: '1234 North Central Avenue, Suite 200',
+      city: 'Phoenix',
+      state: 'AZ',
+      store_type: 'thrift',
+      description: 'Clothes, furniture and a repair corner on Saturdays.',
+      status: 'pending',
+      reject_reason: null,
+      store_id: null,
+      reviewed_by_user_id: null,
+      reviewed_at: null,
+      created_at: now(),
+    })
+    .execute()
+  await db
+    .insertInto('feedback')
+    .values({ user_id: user.userId, type: 'bug', text: 'The scan page took a while to read my bus ticket, but it worked in the end.', email: 'rider@example.com', created_at: now() })
+    .execute()
+  await db
+    .insertInto('debug_logs')
+    .values({
+      user_id: user.userId,
+      user_agent: 'Mozilla/5.0 (Linux; Android 14) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36',
+      test_type: 'wallet',
+      client_timestamp: now(),
+      lines_json: JSON.stringify(['[info] wallet detected: VeWorld', '[error] signCert rejected by the user']),
+      line_count: 2,
+      created_at: now(),
+    })
+    .execute()
+  const store = await db.selectFrom('stores').select('id').orderBy('id').executeTakeFirstOrThrow()
+  const ids: SeededIds = { receiptId: receipt.id, transactionId: transaction.id, storeId: store.id }
+  return { user, admin, ids, reviewReceiptId: review.id }
+}
+
+export type Sessions = Awaited<ReturnType<typeof seedScreens>>
+
+/**
+ * A 360 px context for a visitor, the seeded user or the admin. The achievement toasts count as
+ * already shown (once per browser session), so they do not cover the header of every page.
+ */
+export async function contextFor(browser: Browser, sessions: Sessions, as: Screen['as'], javaScriptEnabled: boolean): Promise<BrowserContext> {
+  const storageState = as === 'user' ? sessions.user.storageState : as === 'admin' ? sessions.admin.storageState : undefined
+  const context = await browser.newContext({ ...MOBILE, deviceScaleFactor: 1, javaScriptEnabled, storageState })
+  const keys = ACHIEVEMENT_KEYS.map((key) => TOAST_SESSION_PREFIX + key)
+  await context.addInitScript({ content: `${NAME_SHIM}; for (const k of ${JSON.stringify(keys)}) sessionStorage.setItem(k, '1')` })
+  return context
+}
+
+/** Opens a screen and waits until it has settled (fonts, hydration). */
+export async function openScreen(context: BrowserContext, baseUrl: string, screen: Screen): Promise<Page> {
+  const page = await context.newPage()
+  const res = await page.goto(`${baseUrl}${screen.path}`, { waitUntil: 'load' })
+  const status = res?.status()
+  if (status !== (screen.status ?? 200)) throw new Error(`${screen.path}: status ${status}, expected ${screen.status ?? 200}`)
+  await page.evaluate(() => document.fonts.ready)
+  return page
+}
+
+export type LowContrast = { text: string; color: string; background: string; ratio: number; large: boolean }
+export type Audit = { scrollWidth: number; lowContrast: LowContrast[]; wrappedButtons: string[]; cutPlaceholders: string[] }
+
+/**
+ * Runs in the page: the document's width, and every visible text whose colour against the
+ * background behind it falls below WCAG AA: 4.5:1, or 3:1 for large text (24 px, or 18.66 px bold).
+ * The background is the element's own and its ancestors' colours composited down to the first opaque
+ * one; a gradient counts as its worst colour. Disabled controls are exempt (WCAG 1.4.3). Also every
+ * button whose label wrapped to a second line and every placeholder cut off by its field.
+ */
+export async function auditPage(page: Page): Promise<Audit> {
+  await page.evaluate(NAME_SHIM)
+  return page.evaluate(() => {
+    type RGBA = [number, number, number, number]
+    const parse = (c: string): RGBA[] =>
+      [...c.matchAll(/rgba?\(([^)]+)\)/g)].map((m) => {
+        const p = m[1].split(/[ ,/]+/).filter(Boolean).map(Number)
+        return [p[0], p[1], p[2], p.length > 3 ? p[3] : 1]
+      })
+    const over = (top: RGBA, bottom: RGBA): RGBA => {
+      const a = top[3]
+      return [top[0] * a + bottom[0] * (1 - a), top[1] * a + bottom[1] * (1 - a), top[2] * a + bottom[2] * (1 - a), 1]
+    }
+    const lum = (c: RGBA) => {
+      const f = (v: number) => {
+        const s = v / 255
+        return s <= 0.03928 ? s / 12.92 : ((s + 0.055) / 1.055) ** 2.4
+      }
+      return 0.2126 * f(c[0]) + 0.7152 * f(c[1]) + 0.0722 * f(c[2])
+    }
+    const ratio = (a: RGBA, b: RGBA) => {
+      const [hi, lo] = [lum(a), lum(b)].sort((x, y) => y - x)
+      return (hi + 0.05) / (lo + 0.05)
+    }
+    /** The possible backgrounds behind an element (several for a gradient). */
+    const backgrounds = (el: Element): RGBA[] => {
+      const layers: RGBA[] = []
+      let base: RGBA[] = [[255, 255, 255, 1]]
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const style = getComputedStyle(node)
+        if (style.backgroundImage.includes('gradient')) {
+          base = parse(style.backgroundImage).map((c) => over(c, [255, 255, 255, 1]))
+          break
+        }
+        const [bg] = parse(style.backgroundColor)
+        if (bg && bg[3] > 0) {
+          if (bg[3] >= 1) {
+            base = [bg]
+            break
+          }
+          layers.push(bg)
+        }
+      }
+      return base.map((b) => layers.reduceRight((acc, layer) => over(layer, acc), b))
+    }
+    const visible = (el: Element) => {
+      const rect = el.getBoundingClientRect()
+      if (rect.width < 2 || rect.height < 2) return false
+      const style = getComputedStyle(el)
+      if (style.visibility !== 'visible' || style.clip === 'rect(0px, 0px, 0px, 0px)') return false
+      for (let node: Element | null = el; node; node = node.parentElement) {
+        const s = getComputedStyle(node)
+        if (Number(s.opacity) === 0 || s.display === 'none') return false
+        if (s.clip === 'rect(0px, 0px, 0px, 0px)' || s.clipPath === 'inset(50%)') return false
+      }
+      return true
+    }
+    const disabled = (el: Element) => !!el.closest('[disabled], [aria-disabled="true"]')
+    const lowContrast: LowContrast[] = []
+    const check = (el: Element, text: string, colorValue: string) => {
+      if (!visible(el) || disabled(el)) return
+      const style = getComputedStyle(el)
+      const size = parseFloat(style.fontSize)
+      const large = size >= 24 || (size >= 18.66 && Number(style.fontWeight) >= 700)
+      const [fg] = parse(colorValue)
+      if (!fg) return
+      for (const bg of backgrounds(el)) {
+        const r = ratio(over(fg, bg), bg)
+        if (r < (large ? 3 : 4.5)) {
+          lowContrast.push({ text: text.slice(0, 60), color: colorValue, background: `rgb(${bg.slice(0, 3).map(Math.round).join(', ')})`, ratio: Math.round(r * 100) / 100, large })
+          return
+        }
+      }
+    }
+    for (const el of document.body.querySelectorAll('*')) {
+      if (['SCRIPT', 'STYLE', 'NOSCRIPT', 'TEMPLATE', 'TITLE'].includes(el.tagName)) continue
+      if (el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement) {
+        if (el.type === 'hidden' || el.type === 'file') continue
+        if (el.value) check(el, el.value, getComputedStyle(el).color)
+        else if (el.placeholder) check(el, el.placeholder, getComputedStyle(el, '::placeholder').color)
+        continue
+      }
+      const own = [...el.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).map((n) => n.textContent ?? '').join('').trim()
+      if (!own) continue
+      check(el, own, el instanceof SVGElement ? getComputedStyle(el).fill : getComputedStyle(el).color)
+    }
+    // A button is one line of text (44 px high); taller means its label wrapped.
+    const wrappedButtons = [...document.querySelectorAll('.btn')]
+      .filter((b) => visible(b) && b.getBoundingClientRect().height > 56)
+      .map((b) => (b.textContent ?? '').trim())
+    // A placeholder wider than its empty field is cut off.
+    const measure = document.createElement('canvas').getContext('2d')!
+    const cutPlaceholders = [...document.querySelectorAll<HTMLInputElement>('input[placeholder]')]
+      .filter((input) => {
+        if (!visible(input) || input.value) return false
+        const s = getComputedStyle(input)
+        measure.font = `${s.fontStyle} ${s.fontWeight} ${s.fontSize} ${s.fontFamily}`
+        return measure.measureText(input.placeholder).width > input.clientWidth - parseFloat(s.paddingLeft) - parseFloat(s.paddingRight)
+      })
+      .map((input) => input.placeholder)
+    return { scrollWidth: document.documentElement.scrollWidth, lowContrast, wrappedButtons, cutPlaceholders }
+  })
+}
