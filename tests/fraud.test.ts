@@ -7,7 +7,7 @@ import { analyzeAndStore, submitReceipt, type Analysis } from '../app/receipts/r
 import { getBalanceMilli } from '../app/rewards/ledger.server'
 import { loader as reviewLoader } from '../app/routes/admin.receipts'
 import { getDb } from '../app/utils/db.server'
-import { noiseImage } from './utils/images'
+import { noiseImage, receiptImage } from './utils/images'
 import { bodyOf, getRequest, signInNewUser } from './utils/requests'
 import { ADMIN_WALLET } from './utils/wallet'
 
@@ -160,4 +160,41 @@ describe("a referrer's invitees", () => {
     }
     expect(results.map((r) => r.ok && r.status)).toEqual(['approved', 'approved', 'approved'])
   })
+})
+
+describe('photo fingerprints', () => {
+  it('sends a rotated, scaled, cropped or re-encoded copy read differently to review, naming the original', async () => {
+    const original = fs.readFileSync('tests/fixtures/receipts/dev-003-lyft.jpg')
+    const meta = await sharp(original).metadata()
+    const copies = [
+      await sharp(original).rotate(1.5, { background: '#808080' }).jpeg({ quality: 80 }).toBuffer(),
+      await sharp(original).resize(Math.round(meta.width! * 0.85)).png().toBuffer(),
+      await sharp(original).extract({ left: 10, top: 10, width: meta.width! - 20, height: meta.height! - 20 }).jpeg({ quality: 70 }).toBuffer(),
+    ]
+    const total = tripTotal()
+    const owner = await signInNewUser()
+    const first = await submit(owner.user.id, analysis({ totalAmount: total }), { image: original })
+    expect(first).toMatchObject({ ok: true, status: 'approved' })
+    for (const copy of copies) {
+      const copier = await signInNewUser()
+      // Read with another date, so the trip's content does not match: only the photo does.
+      const result = await submit(copier.user.id, analysis({ totalAmount: total, purchaseDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) }), { image: copy })
+      expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
+      expect(result.ok && result.reasons).toContain('This photo looks like a receipt that was already submitted.')
+      const row = await getDb().selectFrom('receipts').select('review_signals_json').where('id', '=', result.ok ? result.receiptId : 0).executeTakeFirstOrThrow()
+      expect(JSON.parse(row.review_signals_json!)).toMatchObject({ nearDuplicateOf: first.ok ? first.receiptId : -1 })
+    }
+  }, 60_000)
+
+  it('does not mistake another receipt of the same vendor for a copy', async () => {
+    const total = tripTotal()
+    const a = await signInNewUser()
+    const b = await signInNewUser()
+    // One vendor's template, another trip: different lines, total and date on the paper.
+    const imageA = await receiptImage({ vendor: 'Lyft', lines: [['Ride fare', '$9.10'], ['Service fee', '$1.95']], total: '$11.05', date: 'June 3, 2026' })
+    const imageB = await receiptImage({ vendor: 'Lyft', lines: [['Ride fare', '$17.80'], ['Airport fee', '$4.00'], ['Tip', '$2.00']], total: '$23.80', date: 'June 9, 2026' })
+    expect(await submit(a.user.id, analysis({ totalAmount: total }), { image: imageA })).toMatchObject({ ok: true, status: 'approved' })
+    const other = await submit(b.user.id, analysis({ totalAmount: total, purchaseDate: new Date(Date.now() - 86_400_000).toISOString().slice(0, 10) }), { image: imageB })
+    expect(other).toMatchObject({ ok: true, status: 'approved' })
+  }, 60_000)
 })

@@ -85,8 +85,8 @@ export async function validateReceiptImage(buf: Buffer | null | undefined): Prom
 // Preprocessing for OCR. Measurements behind each step: docs/decisions/010-receipt-ocr-pipeline.md
 // ---------------------------------------------------------------------------
 
-type Grey = { data: Uint8Array; width: number; height: number }
-type Box = { left: number; top: number; right: number; bottom: number }
+export type Grey = { data: Uint8Array; width: number; height: number }
+export type Box = { left: number; top: number; right: number; bottom: number }
 
 export type PreprocessOptions = {
   /** Crop to the receipt paper when it stands out from the background. */
@@ -233,7 +233,7 @@ function downscale(g: Grey, k: number): Grey {
 }
 
 /** A box in "rotated" coordinates: relative to the image centre after rotating by the deskew angle. */
-type CentredBox = { left: number; top: number; right: number; bottom: number }
+export type CentredBox = { left: number; top: number; right: number; bottom: number }
 
 const area = (b: CentredBox) => (b.right - b.left) * (b.bottom - b.top)
 const scaleBox = (b: CentredBox, f: number): CentredBox => ({
@@ -254,7 +254,7 @@ function rotatedBoxOfRect(width: number, height: number, degrees: number): Centr
  * Sample `box` (centred, rotated coordinates) out of `g` rotated by `degrees` (clockwise), scaled
  * by `scale`, with bilinear interpolation. Outside the image: the paper's grey.
  */
-function warp(g: Grey, o: { box: CentredBox; degrees: number; scale: number; background: number }): Grey {
+export function warp(g: Grey, o: { box: CentredBox; degrees: number; scale: number; background: number }): Grey {
   const width = Math.max(1, Math.round((o.box.right - o.box.left) * o.scale))
   const height = Math.max(1, Math.round((o.box.bottom - o.box.top) * o.scale))
   const out = new Uint8Array(width * height)
@@ -509,7 +509,7 @@ function largestBrightRegion(g: Grey, threshold: number): { mask: Uint8Array; bo
 }
 
 /** Pixels between the first and last paper pixel of both their row and their column (the paper is convex). */
-function paperInterior(mask: Uint8Array, g: Grey): Uint8Array {
+export function paperInterior(mask: Uint8Array, g: Grey): Uint8Array {
   const { width, height } = g
   const rowFirst = new Int32Array(height).fill(width)
   const rowLast = new Int32Array(height).fill(-1)
@@ -534,7 +534,7 @@ function paperInterior(mask: Uint8Array, g: Grey): Uint8Array {
 }
 
 /** Dark pixels on the paper (text), found with Otsu over the paper's own pixels. */
-function inkPoints(g: Grey, inside: Uint8Array | null, box: Box) {
+export function inkPoints(g: Grey, inside: Uint8Array | null, box: Box) {
   const h = new Uint32Array(256)
   for (let y = box.top; y < box.bottom; y++) {
     for (let x = box.left; x < box.right; x++) {

@@ -15,7 +15,7 @@ import {
   type ReceiptReward,
 } from '~/rewards/rules'
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
-import { differenceHash } from './phash.server'
+import { receiptFingerprint } from './fingerprint.server'
 import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
 import { validateReceiptImage } from './image.server'
 
@@ -100,7 +100,7 @@ export async function analyzeAndStore(
     if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
   }
   const analysis = await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
-  const phash = await differenceHash(input.image)
+  const phash = await receiptFingerprint(input.image)
   const now = (input.now ?? new Date()).toISOString()
   const row = await db
     .insertInto('receipt_analyses')
