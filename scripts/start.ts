@@ -1,4 +1,4 @@
-import './load-env'
+import { envOrExit } from './load-env'
 import fs from 'node:fs'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -7,19 +7,12 @@ import { createDb, migrateToLatest } from '#db/db.server'
 import { isEmpty, seed } from '#db/seed'
 import { startPayouts } from '~/payouts/run.server'
 import { purgeExpiredReceiptData } from '~/receipts/retention.server'
-import { getEnv } from '~/utils/env.server'
 import { createServerApp } from './server'
 
 const dev = process.argv.includes('--dev')
 process.env.NODE_ENV ??= dev ? 'development' : 'production'
 
-let env
-try {
-  env = getEnv()
-} catch (error) {
-  console.error((error as Error).message)
-  process.exit(1)
-}
+const env = envOrExit()
 
 const db = createDb(env.DATABASE_URL)
 const applied = await migrateToLatest(db)

@@ -1,21 +1,14 @@
-import './load-env'
+import { envOrExit } from './load-env'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { runAnalysisWorker, workerId } from '~/receipts/analysis-jobs.server'
 import { serverAnalyzer } from '~/receipts/analyzer.server'
 import { closeOcrPool, getOcrPool } from '~/receipts/ocr.server'
-import { getEnv } from '~/utils/env.server'
 
 // `npm run worker`: a receipt analysis worker for web instances started with RECEIPT_ANALYSIS=queue
 // (issue 12). It takes jobs from the shared database, one per OCR worker (OCR_WORKERS) at a time.
 // Run as many as the load needs, on any machine that reaches the database.
 
-let env
-try {
-  env = getEnv()
-} catch (error) {
-  console.error((error as Error).message)
-  process.exit(1)
-}
+const env = envOrExit()
 const db = createDb(env.DATABASE_URL)
 await migrateToLatest(db)
 const pool = getOcrPool()

@@ -140,10 +140,8 @@ describe('submitting a receipt', () => {
   it('sends a near-duplicate photo (same picture, re-encoded) to review', async () => {
     const alice = await signInNewUser()
     const bob = await signInNewUser()
-    const png = await sharp({ create: { width: 700, height: 900, channels: 3, background: '#fff' } })
-      .composite([{ input: await noiseImage(300, 400), top: 100, left: 200 }])
-      .png()
-      .toBuffer()
+    // A receipt-like picture (the fingerprint reads the text block; random noise is no receipt).
+    const png = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', `$${process.pid % 50}.40`], ['Booking fee', '$2.35']], total: '$23.75', date: 'June 2, 2026' })
     const jpeg = await sharp(png).jpeg({ quality: 70 }).toBuffer()
     const a = await analyzeAndStore(getDb(), { userId: alice.user.id, image: png, analyze: fixed(uberAnalysis()) })
     await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14 })

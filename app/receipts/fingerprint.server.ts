@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { analyseLayout, flattenBackground, type Grey, inkPoints, MAX_INPUT_PIXELS, paperInterior } from './image.server'
+import { analyseLayout, flattenBackground, type Grey, greyFromRaw, inkPoints, MAX_INPUT_PIXELS, paperInterior } from './image.server'
 import { fingerprintsMatch as differenceHashesMatch } from './phash.server'
 
 /**
@@ -104,10 +104,7 @@ async function decode(buf: Buffer): Promise<Grey> {
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  if (info.channels === 1) return { data, width: info.width, height: info.height }
-  const out = new Uint8Array(info.width * info.height)
-  for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels]
-  return { data: out, width: info.width, height: info.height }
+  return greyFromRaw(data, info)
 }
 
 /** Ink density of the deskewed text block, FINGERPRINT_GRID squared cells, row by row. */

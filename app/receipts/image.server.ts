@@ -184,8 +184,12 @@ async function decodeGrey(buf: Buffer): Promise<Grey> {
     .greyscale()
     .raw()
     .toBuffer({ resolveWithObject: true })
+  return greyFromRaw(data, info)
+}
+
+/** sharp's raw output as one grey channel: should greyscale() still hand back more, keep the first. */
+export function greyFromRaw(data: Uint8Array, info: { width: number; height: number; channels: number }): Grey {
   if (info.channels === 1) return { data, width: info.width, height: info.height }
-  // Should greyscale() still hand back more than one channel, keep the first.
   const out = new Uint8Array(info.width * info.height)
   for (let i = 0; i < out.length; i++) out[i] = data[i * info.channels]
   return { data: out, width: info.width, height: info.height }

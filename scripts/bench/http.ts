@@ -1,21 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process'
-import net from 'node:net'
 import autocannon from 'autocannon'
 import { Certificate, blake2b256, secp256k1, address } from 'thor-devkit'
+import { freePort } from '../../tests/setup/postgres'
+
+export { freePort }
 
 // Helpers of the HTTP benchmarks (bench-ssr.ts, bench-scale.ts): start servers on this machine,
 // sign a wallet in, and load a URL with autocannon. Traffic only goes to 127.0.0.1.
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo
-      server.close(() => resolve(port))
-    })
-  })
-}
 
 export type Started = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void> }
 

@@ -26,7 +26,7 @@ export function postgresAvailable(): boolean {
   return !!process.env.PG_TEST_URL || findPostgresBin() !== null
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer()
     server.once('error', reject)
