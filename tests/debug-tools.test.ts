@@ -1,12 +1,10 @@
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler } from '@remix-run/node'
 import { mnemonic } from 'thor-devkit'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { createChallenge, signInWithCertificate } from '../app/auth/auth.server'
 import { purgeOldDebugLogs } from '../app/debug/debug-logs.server'
 import { walletTestContent } from '../app/debug/wallet-test'
-import * as entryServer from '../app/entry.server'
 import { recordEntry } from '../app/rewards/ledger.server'
-import * as root from '../app/root'
 import * as adminDebugLogs from '../app/routes/admin.debug-logs'
 import * as adminDebugTools from '../app/routes/admin.debug-tools'
 import * as apiDebugLogs from '../app/routes/api.debug-logs'
@@ -18,6 +16,7 @@ import * as walletTest from '../app/routes/wallet-test'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
 import { BASE_URL, bodyOf, formRequest, getRequest, jsonRequest, signInNewUser } from './utils/requests'
+import { buildOf } from './utils/remix-build'
 import { ADMIN_WALLET, createTestWallet, identificationCert } from './utils/wallet'
 
 const ctx = { context: {}, params: {} }
@@ -67,42 +66,6 @@ async function answer(handler: Handler, request: Request): Promise<Response> {
     if (thrown instanceof Response) return thrown
     throw thrown
   }
-}
-
-/** The app's real root, entry and these routes, assembled the way `remix build` would. */
-function buildOf(routeList: Array<[id: string, path: string, module: Record<string, unknown>]>): ServerBuild {
-  const routes: Record<string, { id: string; parentId?: string; path: string; module: Record<string, unknown> }> = {
-    root: { id: 'root', path: '', module: root },
-  }
-  for (const [id, path, module] of routeList) routes[id] = { id, parentId: 'root', path, module }
-  const manifestRoutes = Object.fromEntries(
-    Object.values(routes).map((r) => [
-      r.id,
-      {
-        id: r.id,
-        parentId: r.parentId,
-        path: r.path,
-        module: `/build/${r.id}.js`,
-        imports: [],
-        hasAction: 'action' in r.module,
-        hasLoader: 'loader' in r.module,
-        hasClientAction: false,
-        hasClientLoader: false,
-        hasErrorBoundary: 'ErrorBoundary' in r.module,
-      },
-    ]),
-  )
-  return {
-    mode: 'production',
-    entry: { module: entryServer },
-    routes,
-    assets: { entry: { module: '/build/entry.client.js', imports: [] }, routes: manifestRoutes, url: '/build/manifest.js', version: 'test' },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: { v3_fetcherPersist: true, v3_relativeSplatPath: true, v3_throwAbortReason: true },
-    isSpaMode: false,
-    basename: undefined,
-  } as unknown as ServerBuild
 }
 
 const handle = createRequestHandler(
