@@ -1,10 +1,6 @@
-import { PassThrough } from 'node:stream'
-import { createReadableStreamFromReadable, type EntryContext } from '@remix-run/node'
+import type { EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
-import { isbot } from 'isbot'
-import { renderToPipeableStream } from 'react-dom/server'
-
-const ABORT_DELAY = 5_000
+import { renderToString } from 'react-dom/server'
 
 export default function handleRequest(
   request: Request,
@@ -19,33 +15,15 @@ export default function handleRequest(
     responseHeaders.set('Allow', 'GET, HEAD')
     return new Response(PLAIN_MESSAGES[405], { status: 405, headers: responseHeaders })
   }
-  const waitForAll = isbot(request.headers.get('user-agent') ?? '')
-  return new Promise((resolve, reject) => {
-    let shellRendered = false
-    const { pipe, abort } = renderToPipeableStream(
-      <RemixServer context={remixContext} url={request.url} abortDelay={ABORT_DELAY} />,
-      {
-        [waitForAll ? 'onAllReady' : 'onShellReady']() {
-          shellRendered = true
-          const body = new PassThrough()
-          responseHeaders.set('Content-Type', 'text/html')
-          responseHeaders.set('X-Content-Type-Options', 'nosniff')
-          responseHeaders.set('Referrer-Policy', 'same-origin')
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }))
-          pipe(body)
-        },
-        onShellError(error: unknown) {
-          reject(error)
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500
-          // Log the details on the server only; the page shows the error boundary.
-          if (shellRendered) console.error(error)
-        },
-      },
-    )
-    setTimeout(abort, ABORT_DELAY)
-  })
+  // A page is rendered to one string, not streamed: no page suspends (no `defer`, no Suspense), so
+  // streaming would send the same bytes through a Node stream and a web stream; one string serves
+  // 13–24 % more pages per second (docs/decisions/071). A render error throws here, and Remix then
+  // renders the error boundary.
+  const html = renderToString(<RemixServer context={remixContext} url={request.url} />)
+  responseHeaders.set('Content-Type', 'text/html')
+  responseHeaders.set('X-Content-Type-Options', 'nosniff')
+  responseHeaders.set('Referrer-Policy', 'same-origin')
+  return new Response('<!DOCTYPE html>' + html, { headers: responseHeaders, status: responseStatusCode })
 }
 
 export function handleError(error: unknown, { request }: { request: Request }) {

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql } from 'kysely'
+import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations/index'
 import type { Database } from './schema'
@@ -47,7 +47,30 @@ export function createDb(databaseUrl: string, opts: { poolSize?: number } = {}):
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) })
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+const STATEMENT_CACHE_SIZE = 500
+
+/**
+ * Kysely prepares every query's SQL afresh; compiling it was a tenth of a signed-in page (issue 12).
+ * The queries are a fixed set of texts, so their prepared statements are kept (the oldest dropped
+ * past 500). Sharing one is safe: Kysely runs one query at a time on its single SQLite connection.
+ */
+function withStatementCache(sqlite: SQLite.Database): SqliteDatabase {
+  const statements = new Map<string, SQLite.Statement>()
+  return {
+    close: () => void sqlite.close(),
+    prepare(text: string) {
+      let statement = statements.get(text)
+      if (!statement) {
+        statement = sqlite.prepare(text)
+        if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!)
+        statements.set(text, statement)
+      }
+      return statement
+    },
+  }
 }
 
 export function isPostgres(db: Kysely<any>): boolean {

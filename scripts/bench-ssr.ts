@@ -10,7 +10,7 @@ import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { freePort, load, signIn, startServer, type Started } from './bench/http'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -70,6 +70,7 @@ try {
   const trivialLoad = await load([`${trivial.url}/`], opts)
   const staticLoad = await load([`${app.url}/terms-of-service`], opts)
   const homeLoad = await load([`${app.url}/home`], { ...opts, cookie })
+  const inProcess = await renderCostInProcess(app.url, path.join(tmp, 'bench.db'), cookie)
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
   const staticVsTrivial = ratio(staticLoad.requestsPerSecond, trivialLoad.requestsPerSecond)
   const homeVsStatic = ratio(homeLoad.requestsPerSecond, staticLoad.requestsPerSecond)
@@ -83,6 +84,7 @@ try {
       home: homeLoad,
       staticVsTrivial,
       homeVsStatic,
+      inProcess,
       targets: {
         staticVsTrivialAtLeast06: staticVsTrivial >= 0.6,
         homeVsStaticAtLeast08: homeVsStatic >= 0.8,
@@ -93,4 +95,31 @@ try {
 } finally {
   await Promise.all(servers.map((s) => s.stop()))
   fs.rmSync(tmp, { recursive: true, force: true })
+}
+
+/**
+ * The same two pages rendered by the build in this process, one after another, without HTTP or
+ * concurrency: microseconds of server work per page (steadier than requests/s on a shared machine).
+ */
+async function renderCostInProcess(baseUrl: string, dbFile: string, cookie: string) {
+  process.env.DATABASE_URL = `file:${dbFile}`
+  process.env.SESSION_SECRET = 'bench-session-secret-that-is-long-enough-0123456789'
+  process.env.NODE_ENV = 'production'
+  const { createRequestHandler } = await import('@remix-run/node')
+  const build = await import(pathToFileURL(path.join(repoRoot, 'build/index.js')).href)
+  const handle = createRequestHandler(build, 'production')
+  const perPage = async (pathname: string, headers: Record<string, string>, mustContain = '') => {
+    const pass = async (n: number) => {
+      const start = process.hrtime.bigint()
+      for (let i = 0; i < n; i++) {
+        const res = await handle(new Request(baseUrl + pathname, { headers }), { clientIp: '127.0.0.1' })
+        const html = await res.text()
+        if (res.status !== 200 || !html.includes(mustContain)) throw new Error(`${pathname} answered ${res.status} without ${mustContain}`)
+      }
+      return Number(process.hrtime.bigint() - start) / 1000 / n
+    }
+    await pass(300) // warm-up
+    return Math.round(Math.min(await pass(1000), await pass(1000)))
+  }
+  return { staticUs: await perPage('/terms-of-service', {}), homeUs: await perPage('/home', { cookie }, '"summary":{') }
 }

@@ -2,12 +2,12 @@ import crypto from 'node:crypto'
 import { json, redirect } from '@remix-run/node'
 import type { DB } from '#db/db.server'
 import { attachReferralFromRequest } from '~/referrals/referrals.server'
-import { getUserById, findOrCreateUser, type User } from '~/users/users.server'
+import { findOrCreateUser, type User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { CHALLENGE_TTL_MS, challengeContent, checkCertificateFields } from './certificate'
 import { verifyCertificateSignature } from './certificate.server'
-import { createSession, getSessionUserId } from './session.server'
+import { createSession, getSessionUser } from './session.server'
 
 export async function createChallenge(db: DB, now = new Date()) {
   const nonce = crypto.randomBytes(16).toString('hex')
@@ -51,10 +51,22 @@ export function requestHostname(request: Request) {
   return new URL(request.url).hostname.toLowerCase()
 }
 
-export async function getOptionalUser(request: Request): Promise<User | null> {
-  const db = getDb()
-  const userId = await getSessionUserId(db, request)
-  return userId === null ? null : getUserById(db, userId)
+/** One look-up per page view: the root's and the page's loaders run for the same GET request. */
+const usersByRequest = new WeakMap<Request, Promise<User | null>>()
+
+export function getOptionalUser(request: Request): Promise<User | null> {
+  // Only GET and HEAD share it: after an action the loaders must see what the action changed.
+  if (request.method !== 'GET' && request.method !== 'HEAD') return lookUpUser(request)
+  let user = usersByRequest.get(request)
+  if (!user) {
+    user = lookUpUser(request)
+    usersByRequest.set(request, user)
+  }
+  return user
+}
+
+function lookUpUser(request: Request): Promise<User | null> {
+  return getSessionUser(getDb(), request)
 }
 
 /** Pages: redirect to the connect page; API routes pass `api: true` to get a 401 JSON answer. */

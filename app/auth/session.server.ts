@@ -1,6 +1,7 @@
 import crypto from 'node:crypto'
 import { createCookie, redirect } from '@remix-run/node'
 import type { DB } from '#db/db.server'
+import { toUser, type User } from '~/users/users.server'
 import { getEnv } from '~/utils/env.server'
 
 export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -24,17 +25,18 @@ async function readSessionId(request: Request): Promise<string | null> {
   return typeof value === 'string' && /^[0-9a-f]{64}$/.test(value) ? value : null
 }
 
-/** The signed-in user's id from the session row, or null. The cookie only carries a random id. */
-export async function getSessionUserId(db: DB, request: Request, now = new Date()): Promise<number | null> {
+/** The signed-in user, session and user row read in one query; null without a live session. */
+export async function getSessionUser(db: DB, request: Request, now = new Date()): Promise<User | null> {
   const id = await readSessionId(request)
   if (!id) return null
   const row = await db
     .selectFrom('sessions')
-    .select(['user_id', 'expires_at'])
-    .where('id', '=', id)
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .where('sessions.id', '=', id)
+    .where('sessions.expires_at', '>', now.toISOString())
     .executeTakeFirst()
-  if (!row || row.expires_at <= now.toISOString()) return null
-  return row.user_id
+  return row ? toUser(row) : null
 }
 
 export async function createSession(db: DB, request: Request, userId: number, now = new Date()): Promise<string> {

@@ -1,0 +1,188 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { createRequire } from 'node:module'
+import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { describe, expect, it } from 'vitest'
+import type { Kysely } from 'kysely'
+import { createDb } from '../db/db.server'
+import { getOptionalUser } from '../app/auth/auth.server'
+import { getDb } from '../app/utils/db.server'
+import { signInNewUser } from './utils/requests'
+
+// Issue 12, decision 071: the per-request work removed from the render path must keep every answer
+// the same. These tests use the CommonJS builds that the server loads (patched by patch-package).
+const require = createRequire(import.meta.url)
+const router = require('@remix-run/router') as typeof import('@remix-run/router')
+const remixRoutes = require('@remix-run/react/dist/routes.js') as {
+  createServerRoutes: (manifest: unknown, modules: unknown, future: unknown, isSpaMode: boolean) => unknown[]
+}
+const rrdServer = require('react-router-dom/server.js') as typeof import('react-router-dom/server')
+
+describe('route matching kept per route table (patched @remix-run/router)', () => {
+  const routes = [
+    {
+      id: 'root',
+      path: '/',
+      children: [
+        { id: 'index', index: true },
+        { id: 'scan', path: 'scan' },
+        { id: 'store', path: 'stores/:id' },
+        { id: 'stores', path: 'stores' },
+        { id: 'new-store', path: 'stores/new' },
+        { id: 'splat', path: '*' },
+      ],
+    },
+  ]
+  const ids = (pathname: string) => router.matchRoutes(routes, pathname)?.map((m) => m.route.id)
+
+  it('matches as before: ranking, parameters, index and splat', () => {
+    expect(ids('/')).toEqual(['root', 'index'])
+    expect(ids('/scan')).toEqual(['root', 'scan'])
+    expect(ids('/stores/new')).toEqual(['root', 'new-store'])
+    expect(ids('/stores/42')).toEqual(['root', 'store'])
+    expect(router.matchRoutes(routes, '/stores/42')?.[1].params).toEqual({ id: '42' })
+    expect(router.matchRoutes(routes, '/no/such/page')?.[1].params).toEqual({ '*': 'no/such/page' })
+    expect(router.matchRoutes(routes, '/app/scan', '/app')?.map((m) => m.pathname)).toEqual(['/', '/scan'])
+    expect(router.matchRoutes(routes, '/scan', '/app')).toBeNull()
+  })
+
+  it('hands every caller its own matches: changing one answer does not change the next', () => {
+    const first = router.matchRoutes(routes, '/stores/7')!
+    ;(first[1].params as Record<string, string>).id = 'changed'
+    first.pop()
+    const second = router.matchRoutes(routes, '/stores/7')!
+    expect(second).toHaveLength(2)
+    expect(second[1].params).toEqual({ id: '7' })
+    expect(second[1].route).toBe(first[0].route.children?.[2])
+  })
+
+  it('stays right past the number of paths it keeps', () => {
+    for (let i = 0; i < 1200; i++) expect(router.matchRoutes(routes, `/stores/${i}`)?.[1].params.id).toBe(String(i))
+    expect(ids('/scan')).toEqual(['root', 'scan'])
+  })
+
+  it('a different route table is matched against its own routes', () => {
+    const other = [{ id: 'only', path: '/scan' }]
+    expect(router.matchRoutes(other, '/scan')?.map((m) => m.route.id)).toEqual(['only'])
+    expect(ids('/scan')).toEqual(['root', 'scan'])
+  })
+
+  it('matchPath still compiles case sensitivity and ends correctly', () => {
+    expect(router.matchPath({ path: '/Scan', caseSensitive: true }, '/scan')).toBeNull()
+    expect(router.matchPath({ path: '/Scan' }, '/scan')).not.toBeNull()
+    expect(router.matchPath({ path: '/stores', end: false }, '/stores/1')?.pathnameBase).toBe('/stores')
+    expect(router.matchPath({ path: '/stores', end: true }, '/stores/1')).toBeNull()
+  })
+})
+
+describe('route trees kept per build (patched @remix-run/react and react-router-dom)', () => {
+  const manifest = {
+    root: { id: 'root', path: '', hasLoader: true, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false, module: '', imports: [] },
+    'routes/scan': { id: 'routes/scan', parentId: 'root', path: 'scan', hasLoader: false, hasAction: false, hasClientLoader: false, hasClientAction: false, hasErrorBoundary: false, module: '', imports: [] },
+  }
+  const modules = () => ({ root: { default: () => null }, 'routes/scan': { default: () => null } })
+  const future = {}
+
+  it('the server route tree is built once while the build and its modules are the same', () => {
+    const mods = modules()
+    const first = remixRoutes.createServerRoutes(manifest, mods, future, false)
+    expect(remixRoutes.createServerRoutes(manifest, { ...mods }, future, false)).toBe(first)
+    // A changed module (a rebuild in development) gives a new tree.
+    expect(remixRoutes.createServerRoutes(manifest, { ...mods, 'routes/scan': { default: () => null } }, future, false)).not.toBe(first)
+    expect(remixRoutes.createServerRoutes(manifest, modules(), future, false)).not.toBe(first)
+  })
+
+  it('the static router derives its data routes once per route tree and still maps the matches', async () => {
+    const routes = [{ id: 'root', path: '/', children: [{ id: 'scan', path: 'scan', loader: () => null }] }]
+    const handler = rrdServer.createStaticHandler(routes)
+    const context = (await handler.query(new Request('http://localhost/scan'))) as Parameters<typeof rrdServer.createStaticRouter>[1]
+    const first = rrdServer.createStaticRouter(routes, context)
+    const second = rrdServer.createStaticRouter(routes, context)
+    expect(second.routes).toBe(first.routes)
+    expect(second.state.matches.map((m) => m.route.id)).toEqual(['root', 'scan'])
+    expect(second.state.matches[1].route).toBe(first.routes[0].children?.[0])
+  })
+})
+
+describe('one request object for all loaders of a page (patched @remix-run/server-runtime)', () => {
+  function buildWith(seen: Request[]): ServerBuild {
+    const loader = ({ request }: { request: Request }) => (seen.push(request), null)
+    const route = (id: string, parentId: string | undefined, routePath: string | undefined, index?: boolean) => ({
+      id,
+      parentId,
+      path: routePath,
+      index,
+      module: { loader, default: () => null },
+    })
+    const routes = { root: route('root', undefined, ''), 'routes/page': route('routes/page', 'root', 'page'), 'routes/_index': route('routes/_index', 'root', undefined, true) }
+    return {
+      mode: 'production',
+      entry: { module: { default: () => new Response('page') } },
+      routes,
+      assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
+      publicPath: '/build/',
+      assetsBuildDirectory: 'public/build',
+      future: {},
+      isSpaMode: false,
+    } as unknown as ServerBuild
+  }
+
+  it('a page view passes its request on unchanged; _data and ?index requests are still stripped', async () => {
+    const seen: Request[] = []
+    const handle = createRequestHandler(buildWith(seen), 'production')
+    await handle(new Request('http://localhost/page?q=1'))
+    expect(seen).toHaveLength(2)
+    expect(seen[0]).toBe(seen[1])
+    expect(seen[0].url).toBe('http://localhost/page?q=1')
+
+    seen.length = 0
+    await handle(new Request('http://localhost/page?q=1&_data=routes%2Fpage'))
+    expect(seen.map((r) => r.url)).toEqual(['http://localhost/page?q=1'])
+
+    seen.length = 0
+    await handle(new Request('http://localhost/?index&q=2'))
+    expect(seen.map((r) => r.url)).toEqual(['http://localhost/?q=2', 'http://localhost/?q=2'])
+  })
+})
+
+describe('the signed-in user, looked up once per page view', () => {
+  it('loaders of one GET share one look-up; a POST looks up afresh (after the action)', async () => {
+    const { user, cookie } = await signInNewUser()
+    const get = new Request('http://localhost:3000/home', { headers: { Cookie: cookie } })
+    const once = getOptionalUser(get)
+    expect(getOptionalUser(get)).toBe(once)
+    expect((await once)?.id).toBe(user.id)
+
+    const post = new Request('http://localhost:3000/home', { method: 'POST', headers: { Cookie: cookie } })
+    expect(getOptionalUser(post)).not.toBe(getOptionalUser(post))
+    expect((await getOptionalUser(post))?.id).toBe(user.id)
+  })
+
+  it('an expired or unknown session is nobody', async () => {
+    const { user, cookie } = await signInNewUser()
+    await getDb().updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', user.id).execute()
+    expect(await getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: cookie } }))).toBeNull()
+    expect(await getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: '__session=garbage' } }))).toBeNull()
+  })
+})
+
+describe('SQLite prepared statements kept per query text', () => {
+  it('answers stay right when statements are reused and when the oldest are dropped', async () => {
+    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'recircle-stmt-'))
+    const db = createDb(`file:${path.join(dir, 'stmt.db')}`) as unknown as Kysely<{ t: { n: number } }>
+    try {
+      await db.schema.createTable('t').addColumn('n', 'integer').execute()
+      await db.insertInto('t').values([{ n: 1 }, { n: 2 }]).execute()
+      const count = async () => Number((await db.selectFrom('t').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c)
+      expect(await count()).toBe(2)
+      await db.insertInto('t').values({ n: 3 }).execute()
+      expect(await count()).toBe(3)
+      // 600 distinct texts push the first ones out of the cache; they are prepared again.
+      for (let i = 0; i < 600; i++) await db.selectFrom('t').select((eb) => eb.val(i).as(`v${i}`)).execute()
+      expect(await count()).toBe(3)
+    } finally {
+      await db.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
