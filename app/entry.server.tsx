@@ -51,6 +51,6 @@ function hideRouteIds(error: unknown): boolean {
 
 /** Called by the server on SIGTERM/SIGINT: stop the OCR workers of this build's module graph. */
 export async function shutdown() {
-  const { closeOcrPool } = await import('~/receipts/ocr.server')
+  const { closeOcrPool } = await import('~/ocr/tesseract.server')
   await closeOcrPool()
 }

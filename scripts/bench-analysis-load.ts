@@ -49,7 +49,7 @@ async function main() {
   const { createSession } = await import('~/auth/session.server')
   const { findOrCreateUser } = await import('~/users/users.server')
   const { analyzeReceipt } = await import('~/receipts/analyze.server')
-  const { closeOcrPool, getAnalysisGate, getOcrPool, maxQueueFor } = await import('~/receipts/ocr.server')
+  const { closeOcrPool, getAnalysisGate, getOcrPool, maxQueueFor } = await import('~/ocr/tesseract.server')
   const { action } = await import('~/routes/api.receipts.validate')
   const { getDb } = await import('~/utils/db.server')
 

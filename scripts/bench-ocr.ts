@@ -8,7 +8,7 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { analyzeReceipt } from '~/receipts/analyze.server'
-import { closeOcrPool, getOcrPool } from '~/receipts/ocr.server'
+import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis } from '~/receipts/types'
 import { scoreAnalysis, type Truth } from './receipt-truth'
 

@@ -7,8 +7,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { analyzeReceipt } from '~/receipts/analyze.server'
-import { ReceiptImageError, type PreprocessOptions } from '~/receipts/image.server'
-import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/receipts/ocr.server'
+import { ReceiptImageError } from '~/ocr/photo.server'
+import { type PreprocessOptions } from '~/ocr/preprocess.server'
+import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis } from '~/receipts/types'
 import { scoreAnalysis, type Truth } from './receipt-truth'
 

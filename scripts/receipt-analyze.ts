@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs/promises'
 import { analyzeReceipt } from '~/receipts/analyze.server'
-import { closeOcrPool } from '~/receipts/ocr.server'
+import { closeOcrPool } from '~/ocr/tesseract.server'
 
 async function analyzeFile(file: string) {
   const started = performance.now()

@@ -2,7 +2,7 @@ import { envOrExit } from './load-env'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { runAnalysisWorker, workerId } from '~/receipts/analysis-jobs.server'
 import { serverAnalyzer } from '~/receipts/analyzer.server'
-import { closeOcrPool, getOcrPool } from '~/receipts/ocr.server'
+import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
 
 // `npm run worker`: a receipt analysis worker for web instances started with RECEIPT_ANALYSIS=queue
 // (issue 12). It takes jobs from the shared database, one per OCR worker (OCR_WORKERS) at a time.

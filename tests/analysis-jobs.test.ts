@@ -7,7 +7,7 @@ import {
   runAnalysisWorker,
   takeNextJob,
 } from '../app/receipts/analysis-jobs.server'
-import { ReaderBusyError } from '../app/receipts/ocr.server'
+import { ReaderBusyError } from '../app/ocr/tesseract.server'
 import { analyzeAndStore, type Analysis } from '../app/receipts/receipts.server'
 import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { getDb } from '../app/utils/db.server'

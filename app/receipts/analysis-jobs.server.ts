@@ -3,7 +3,7 @@ import os from 'node:os'
 import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database } from '#db/schema'
-import { ReaderBusyError } from './ocr.server'
+import { ReaderBusyError } from '~/ocr/tesseract.server'
 import { timeoutFallback, type Analysis, type Analyzer } from './receipts.server'
 
 // Issue 12: receipt analysis on separate worker machines (`npm run worker`). The web instance

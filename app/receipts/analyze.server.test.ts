@@ -2,8 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { analyzeReceipt } from '~/receipts/analyze.server'
-import { ReceiptImageError } from '~/receipts/image.server'
-import { createOcrPool, type OcrFn } from '~/receipts/ocr.server'
+import { ReceiptImageError } from '~/ocr/photo.server'
+import { createOcrPool, type OcrFn } from '~/ocr/tesseract.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 

@@ -3,8 +3,9 @@
  * user's corrections are decided by the submission code.
  */
 import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
-import { prepareForOcr, validateReceiptImage, type PreprocessOptions } from '~/receipts/image.server'
-import { getOcrPool, type OcrFn, type OcrResult } from '~/receipts/ocr.server'
+import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
+import { validateReceiptImage } from '~/ocr/photo.server'
+import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
 import { findReferenceNumber } from '~/receipts/reference'
 import { judgeReceipt, type Verdict } from '~/receipts/verdict'

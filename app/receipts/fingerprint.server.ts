@@ -1,5 +1,8 @@
 import sharp from 'sharp'
-import { analyseLayout, flattenBackground, type Grey, greyFromRaw, inkPoints, MAX_INPUT_PIXELS, paperInterior } from './image.server'
+import { analyseLayout, inkPoints, paperInterior } from '~/ocr/layout.server'
+import { flattenBackground } from '~/ocr/preprocess.server'
+import { type Grey, greyFromRaw } from '~/ocr/grey.server'
+import { MAX_INPUT_PIXELS } from '~/ocr/photo.server'
 import { fingerprintsMatch as differenceHashesMatch } from './phash.server'
 
 /**
@@ -120,7 +123,7 @@ async function normalisedGrid(buf: Buffer): Promise<Float64Array> {
   flattenBackground(src, FLATTEN_BLOCK)
   const ink = inkPoints(boxBlur(src, INK_BLUR), inside, layout.paper ? layout.paper.box : { left: 0, top: 0, right: width, bottom: height })
 
-  // Deskewed (rotated by -skew about the centre) coordinates, as image.server's rotatedBox/warp.
+  // Deskewed (rotated by -skew about the centre) coordinates, as rotatedBox/warp in app/ocr/.
   const rad = (-layout.skewDegrees * Math.PI) / 180
   const cos = Math.cos(rad)
   const sin = Math.sin(rad)

@@ -1,5 +1,5 @@
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError } from '@remix-run/node'
-import { MAX_IMAGE_BYTES, ReceiptImageError } from './image.server'
+import { MAX_IMAGE_BYTES, ReceiptImageError } from '~/ocr/photo.server'
 
 /** Accept a little more than 5 MB of base64 (4/3) plus JSON around it; more is refused early. */
 export const MAX_JSON_BODY_BYTES = Math.ceil((MAX_IMAGE_BYTES * 4) / 3) + 64 * 1024

@@ -17,7 +17,7 @@ import {
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
 import { receiptFingerprint } from './fingerprint.server'
 import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
-import { validateReceiptImage } from './image.server'
+import { validateReceiptImage } from '~/ocr/photo.server'
 
 export type Analysis = AnalysisFacts & Record<string, unknown>
 export type Analyzer = (image: Buffer, opts: { signal: AbortSignal }) => Promise<Analysis>

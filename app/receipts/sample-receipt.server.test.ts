@@ -1,6 +1,6 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
 import { analyzeReceipt } from '~/receipts/analyze.server'
-import { createOcrPool } from '~/receipts/ocr.server'
+import { createOcrPool } from '~/ocr/tesseract.server'
 import { renderSampleReceipt, sampleReceipt } from '~/receipts/sample-receipt.server'
 import { loader } from '~/routes/scan_.sample-receipt'
 import { resetEnvCache } from '~/utils/env.server'

@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
 import { assertSelf, imageErrorResponse, readReceiptRequest, validateForUser } from '~/receipts/api.server'
-import { ReceiptImageError } from '~/receipts/image.server'
+import { ReceiptImageError } from '~/ocr/photo.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
 import { analysisLimits, requireWithinRateLimits } from '~/utils/rate-limit.server'

@@ -2,7 +2,8 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { flattenBackground, prepareForOcr, ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/receipts/image.server'
+import { flattenBackground, prepareForOcr } from '~/ocr/preprocess.server'
+import { ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 const blank = (width: number, height: number) =>

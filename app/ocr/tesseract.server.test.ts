@@ -1,8 +1,8 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { expect, test } from 'vitest'
-import { prepareForOcr } from '~/receipts/image.server'
-import { createOcrPool, localLangPath, poolSizeFromEnv } from '~/receipts/ocr.server'
+import { prepareForOcr } from '~/ocr/preprocess.server'
+import { createOcrPool, localLangPath, poolSizeFromEnv } from '~/ocr/tesseract.server'
 
 test('language data comes from the local package, never a CDN', () => {
   const dir = localLangPath('4.0.0_best_int')
