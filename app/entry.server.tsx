@@ -49,8 +49,14 @@ function hideRouteIds(error: unknown): boolean {
   return true
 }
 
-/** Called by the server on SIGTERM/SIGINT: stop the OCR workers of this build's module graph. */
+/** Called by the server on SIGTERM/SIGINT: stop the OCR workers and the second reader of this build's module graph. */
 export async function shutdown() {
-  const { closeOcrPool } = await import('~/ocr/tesseract.server')
-  await closeOcrPool()
+  const [{ closeOcrPool }, { closePaddleReader }] = await Promise.all([import('~/ocr/tesseract.server'), import('~/ocr/paddle.server')])
+  await Promise.all([closeOcrPool(), closePaddleReader()])
+}
+
+/** Called by the server once it listens: load the second reader's models now, not on a user's photo. */
+export async function warmUp() {
+  const [{ getEnv }, { getPaddleReader }] = await Promise.all([import('~/utils/env.server'), import('~/ocr/paddle.server')])
+  if (getEnv().SECOND_READER !== 'off') await getPaddleReader().warmUp()
 }

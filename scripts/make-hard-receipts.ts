@@ -1,11 +1,16 @@
 /**
  * Synthetic receipt photos for checking that OCR changes generalise beyond the dev corpus:
- *   tsx scripts/make-hard-receipts.ts OUT_DIR [--count 40] [--seed 7] [--mild 0.25]
+ *   tsx scripts/make-hard-receipts.ts OUT_DIR [--count 40] [--seed 7] [--mild 0.25] [--unseen]
  * Renders receipts of vendors, layouts, label wordings and date formats chosen at random (SVG text
  * in the DejaVu families), then photographs them badly: paper on a table, rotated, downscaled to
  * about half, blurred 1.2-2.2 px, Gaussian noise and JPEG quality 30-48 (a `--mild` fraction gets
  * gentler settings). Writes OUT_DIR/truth.json in the dev corpus's format, so
  * `tsx scripts/eval-receipts.ts OUT_DIR` and `tsx scripts/bench-ocr.ts OUT_DIR` can score it.
+ *
+ * `--unseen` (issue 13) draws only from merchants, fonts and layouts that neither the dev corpus nor
+ * the default sets use, and that no extraction rule was written against: other services, the
+ * Liberation font families, and two more layouts (an app's e-receipt with the total on top, a narrow
+ * thermal ticket). Its figures are reported separately.
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -52,6 +57,29 @@ const MERCHANTS: Array<{ name: string; header: string; kind: Kind; items: string
   { name: 'Salvation Army', header: 'Salvation Army', kind: 'thrift', items: ['Used jacket', 'Books'] },
 ]
 const FONTS = ['DejaVu Sans', 'DejaVu Sans Mono', 'DejaVu Sans Condensed', 'DejaVu Serif']
+
+const UNSEEN_MERCHANTS: Array<{ name: string; header: string; kind: Kind; items: string[] }> = [
+  { name: 'Gett', header: 'Gett', kind: 'ride', items: ['Ride', 'Waiting time', 'Gratuity'] },
+  { name: 'Wingz', header: 'WINGZ', kind: 'ride', items: ['Flat rate', 'Tolls'] },
+  { name: 'Yellow Cab', header: 'YELLOW CAB', kind: 'ride', items: ['Metered fare', 'Surcharge', 'Tip'] },
+  { name: 'WMATA', header: 'WMATA', kind: 'transit', items: ['SmarTrip reload', 'Card fee'] },
+  { name: 'MARTA', header: 'MARTA', kind: 'transit', items: ['Breeze card trip', 'Weekly pass'] },
+  { name: 'LA Metro', header: 'LA METRO', kind: 'transit', items: ['TAP fare', 'Day pass'] },
+  { name: 'Megabus', header: 'megabus', kind: 'transit', items: ['Coach seat', 'Booking fee'] },
+  { name: 'Brightline', header: 'BRIGHTLINE', kind: 'transit', items: ['SMART fare', 'Bag fee'] },
+  { name: 'Bay Wheels', header: 'Bay Wheels', kind: 'micro', items: ['Ebike minutes', 'Unlock fee'] },
+  { name: 'Capital Bikeshare', header: 'Capital Bikeshare', kind: 'micro', items: ['Single trip', 'Ebike fee'] },
+  { name: 'Bluebikes', header: 'Bluebikes', kind: 'micro', items: ['Adventure pass', 'Overtime'] },
+  { name: 'Veo', header: 'VEO', kind: 'micro', items: ['Scooter unlock', 'Ride 12 min'] },
+  { name: 'Evie', header: 'Evie Carshare', kind: 'ev', items: ['Electric vehicle trip', 'Per-mile rate'] },
+  { name: 'EVgo', header: 'EVgo', kind: 'ev', items: ['Charging session 31.4 kWh', 'Session fee'] },
+  { name: 'Exxon', header: 'EXXON', kind: 'fuel', items: ['Regular 11.2 gal', 'Snacks'] },
+  { name: 'Kroger', header: 'KROGER', kind: 'grocery', items: ['Milk', 'Eggs', 'Bread'] },
+  { name: 'Chipotle', header: 'CHIPOTLE', kind: 'food', items: ['Burrito bowl', 'Chips', 'Drink'] },
+  { name: 'Savers', header: 'SAVERS', kind: 'thrift', items: ['Used coat', 'Glassware'] },
+]
+const UNSEEN_FONTS = ['Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'Liberation Sans Narrow']
+type Layout = 'classic' | 'app' | 'ticket'
 const TOTAL_LABELS = ['Total', 'TOTAL', 'Total charged', 'Amount charged', 'Total paid', 'Amount paid', 'Grand total']
 const PAYMENTS = ['Visa ending in 4417', 'Mastercard **** 9021', 'Apple Pay', 'Google Pay ending in 3350', 'Cash']
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
@@ -59,14 +87,15 @@ const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', '
 const escape = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const money = (c: number) => `$${(c / 100).toFixed(2)}`
 
-function receipt(r: () => number) {
+function receipt(r: () => number, unseen: boolean) {
   const pick = <T>(xs: T[]) => xs[Math.floor(r() * xs.length)]
-  const m = pick(MERCHANTS)
+  const m = pick(unseen ? UNSEEN_MERCHANTS : MERCHANTS)
   const vendor = findVendorByName(m.name)
   if (!vendor) throw new Error(`${m.name} is not in vendors.ts`)
   const category = vendor.kind === 'transport' ? (vendor.category ?? null) : null
   const expect = vendor.kind === 'transport' ? 'auto' : vendor.kind === 'thrift' ? 'review' : 'reject'
-  const font = pick(FONTS)
+  const font = pick(unseen ? UNSEEN_FONTS : FONTS)
+  const layout: Layout = unseen ? pick(['classic', 'app', 'ticket'] as const) : 'classic'
   // A date in the last ~18 months, never in the future.
   const day = new Date(Date.now() - Math.floor(r() * 540 + 1) * 86_400_000)
   const y = day.getUTCFullYear()
@@ -92,6 +121,8 @@ function receipt(r: () => number) {
     rows.push(
       `<text x="${x}" y="${yy}" font-size="${o.size ?? size}"${o.bold ? ' font-weight="bold"' : ''}${o.end ? ' text-anchor="end"' : ''}>${escape(s)}</text>`,
     )
+  if (layout === 'app') return appReceipt({ m, font, dateText, items, sum, tax, withTax, total, size, r, pick, category, expect, iso })
+  if (layout === 'ticket') return ticketReceipt({ m, font, dateText, items, sum, tax, withTax, total, r, pick, category, expect, iso })
   text(width / 2 - m.header.length * 17, m.header, { size: 60, bold: true })
   yy += 70
   text(60, pick(['Receipt', 'Trip receipt', 'Thank you!', `Store #${100 + Math.floor(r() * 900)}`]))
@@ -119,7 +150,110 @@ function receipt(r: () => number) {
   text(60, pick(PAYMENTS))
   const height = Math.round(yy + 70)
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f4ee"/><g font-family="${font}" fill="#1a1a1a">${rows.join('')}</g></svg>`
-  return { svg, width, height, font, truth: { vendor: m.name, category, totalAmount: total / 100, purchaseDate: iso, expect } }
+  return { svg, width, height, font, layout, truth: { vendor: m.name, category, totalAmount: total / 100, purchaseDate: iso, expect } }
+}
+
+type Parts = {
+  m: (typeof MERCHANTS)[number]
+  font: string
+  dateText: string
+  items: ReadonlyArray<readonly [string, number]>
+  sum: number
+  tax: number
+  withTax: boolean
+  total: number
+  r: () => number
+  pick: <T>(xs: T[]) => T
+  category: string | null
+  expect: string
+  iso: string
+}
+
+/** Drawing helper: rows of SVG text on a page `width` wide. */
+function page(width: number, size: number) {
+  const rows: string[] = []
+  let y = 90
+  return {
+    text: (x: number, s: string, o: { size?: number; bold?: boolean; end?: boolean; middle?: boolean } = {}) =>
+      rows.push(
+        `<text x="${x}" y="${y}" font-size="${o.size ?? size}"${o.bold ? ' font-weight="bold"' : ''}${o.end ? ' text-anchor="end"' : o.middle ? ' text-anchor="middle"' : ''}>${escape(s)}</text>`,
+      ),
+    down: (dy: number) => void (y += dy),
+    svg: (font: string) => {
+      const height = Math.round(y + 70)
+      return { height, svg: `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#f6f4ee"/><g font-family="${font}" fill="#1a1a1a">${rows.join('')}</g></svg>` }
+    },
+  }
+}
+
+/** An app's e-receipt: the amount paid in large type near the top, the date in a sentence, then the breakdown. */
+function appReceipt(p: Parts & { size: number }) {
+  const width = 760 + Math.floor(p.r() * 160)
+  const d = page(width, p.size)
+  d.text(width / 2, p.m.header, { size: 52, bold: true, middle: true })
+  d.down(90)
+  d.text(width / 2, p.pick(['Thanks for riding', 'Here is your receipt', 'Your trip']), { middle: true })
+  d.down(p.size * 2.4)
+  d.text(60, p.pick(['Total', 'You paid', 'Amount charged']), { bold: true })
+  d.text(width - 60, money(p.total), { size: 44, bold: true, end: true })
+  d.down(p.size * 2.2)
+  d.text(60, `${p.pick(['Trip on', 'Ride on', 'Purchased'])} ${p.dateText}`)
+  d.down(p.size * 2.4)
+  for (const [label, c] of p.items) {
+    d.text(60, label)
+    d.text(width - 60, money(c), { end: true })
+    d.down(p.size * 1.7)
+  }
+  if (p.withTax) {
+    d.text(60, 'Taxes and fees')
+    d.text(width - 60, money(p.tax), { end: true })
+    d.down(p.size * 1.7)
+  }
+  d.down(10)
+  d.text(60, p.pick(PAYMENTS))
+  const { svg, height } = d.svg(p.font)
+  return { svg, width, height, font: p.font, layout: 'app' as Layout, truth: truthOf(p) }
+}
+
+/** A narrow thermal ticket in capitals, with dashed rules and the date beside a time. */
+function ticketReceipt(p: Parts) {
+  const width = 560 + Math.floor(p.r() * 80)
+  const size = 26 + Math.floor(p.r() * 4)
+  const d = page(width, size)
+  const rule = () => {
+    d.text(40, '-'.repeat(Math.floor((width - 80) / (size * 0.6))))
+    d.down(size * 1.5)
+  }
+  d.text(width / 2, p.m.header.toUpperCase(), { size: 44, bold: true, middle: true })
+  d.down(60)
+  rule()
+  d.text(40, `DATE ${p.dateText.toUpperCase()}`)
+  d.text(width - 40, `${10 + Math.floor(p.r() * 12)}:${String(Math.floor(p.r() * 60)).padStart(2, '0')}`, { end: true })
+  d.down(size * 1.6)
+  rule()
+  for (const [label, c] of p.items) {
+    d.text(40, label.toUpperCase())
+    d.text(width - 40, money(c), { end: true })
+    d.down(size * 1.5)
+  }
+  if (p.withTax) {
+    d.text(40, 'TAX')
+    d.text(width - 40, money(p.tax), { end: true })
+    d.down(size * 1.5)
+  }
+  rule()
+  d.text(40, 'TOTAL', { bold: true })
+  d.text(width - 40, money(p.total), { bold: true, end: true })
+  d.down(size * 1.8)
+  d.text(40, p.pick(PAYMENTS).toUpperCase())
+  d.down(size * 1.6)
+  d.text(width / 2, 'THANK YOU', { middle: true })
+  const { svg, height } = d.svg(p.font)
+  return { svg, width, height, font: p.font, layout: 'ticket' as Layout, truth: truthOf(p) }
+}
+
+function truthOf(p: Parts) {
+  return { vendor: p.m.name, category: p.category, totalAmount: p.total / 100, purchaseDate: p.iso, expect: p.expect }
 }
 
 async function photograph(svg: string, r: () => number, mild: boolean) {
@@ -167,18 +301,19 @@ async function main() {
   const out = process.argv[2]
   if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F]')
   const count = arg('--count', 40)
+  const unseen = process.argv.includes('--unseen')
   const r = rng(arg('--seed', 7))
   const mildShare = arg('--mild', 0.25)
   fs.mkdirSync(out, { recursive: true })
   const truth: unknown[] = []
   for (let i = 1; i <= count; i++) {
-    const rec = receipt(r)
+    const rec = receipt(r, unseen)
     const mild = r() < mildShare
     const { image, render } = await photograph(rec.svg, r, mild)
     const slug = rec.truth.vendor.toLowerCase().replace(/[^a-z]+/g, '')
     const file = `gen-${String(i).padStart(3, '0')}-${slug}.jpg`
     fs.writeFileSync(path.join(out, file), image)
-    truth.push({ file, ...rec.truth, render: { font: rec.font, ...render } })
+    truth.push({ file, ...rec.truth, render: { font: rec.font, layout: rec.layout, ...render } })
   }
   fs.writeFileSync(path.join(out, 'truth.json'), JSON.stringify(truth, null, 1))
   console.log(`${count} receipts in ${out}`)

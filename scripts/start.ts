@@ -43,6 +43,9 @@ const app = createServerApp(
 const server = app.listen(env.PORT, async () => {
   console.log(`ReCircle listening on http://localhost:${env.PORT}${env.RECIRCLE_TEST_MODE ? ' (test mode)' : ''}`)
   if (dev) broadcastDevReady(await loadBuild())
+  // The second reader's models (issue 13) load in the background: the first bad photo does not wait.
+  const entry = (await loadBuild()).entry.module as { warmUp?: () => Promise<void> }
+  entry.warmUp?.().catch((error: Error) => console.error('The second receipt reader could not start:', error.message))
 })
 
 if (dev) {

@@ -2,6 +2,7 @@ import { envOrExit } from './load-env'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { runAnalysisWorker, workerId } from '~/receipts/analysis-jobs.server'
 import { serverAnalyzer } from '~/receipts/analyzer.server'
+import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
 
 // `npm run worker`: a receipt analysis worker for web instances started with RECEIPT_ANALYSIS=queue
@@ -13,6 +14,8 @@ const db = createDb(env.DATABASE_URL)
 await migrateToLatest(db)
 const pool = getOcrPool()
 await pool.warmUp()
+// The second reader for badly taken photos (issue 13), warm before the first job.
+if (env.SECOND_READER !== 'off') await getPaddleReader().warmUp()
 const owner = workerId()
 const controller = new AbortController()
 let jobs = 0
@@ -32,6 +35,7 @@ async function shutdown() {
   controller.abort()
   await running
   await closeOcrPool()
+  await closePaddleReader()
   await db.destroy()
   console.log(`Analysis worker ${owner} stopped after ${jobs} jobs`)
   process.exit(0)

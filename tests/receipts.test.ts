@@ -352,6 +352,36 @@ describe('receipt API routes', () => {
 })
 
 describe('admin review queue', () => {
+  it('names the reader that decided and shows both texts when two readers read the photo (issue 13)', async () => {
+    const { loader: queueLoader } = await import('../app/routes/admin.receipts')
+    const user = await signInNewUser()
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const twoReaders = await analyzed(
+      user.user.id,
+      uberAnalysis({
+        needsManualReview: true,
+        isAcceptable: false,
+        reasons: ['The two readings of this photo disagree on the total: staff will check it'],
+        ocrText: 'Uber\nTotal $23.75',
+        reader: 'paddleocr',
+        otherReading: { reader: 'tesseract', ocrText: 'Uber\nTota1 $28.75' },
+      }),
+    )
+    const first = await submitReceipt(getDb(), { userId: user.user.id, analysisId: twoReaders.id, values, maxAgeDays: 14 })
+    const older = await analyzed(user.user.id, uberAnalysis({ needsManualReview: true, isAcceptable: false, ocrText: 'Uber', totalAmount: 11 }))
+    const second = await submitReceipt(getDb(), { userId: user.user.id, analysisId: older.id, values: { ...values, amountCents: 1100 }, maxAgeDays: 14 })
+    const queue = (await bodyOf(await queueLoader({ ...ctx, request: getRequest('/admin/receipts', admin.cookie) }))).queue as Array<{
+      id: number
+      reader: string
+      ocrText: string
+      otherReading: { reader: string; ocrText: string } | null
+    }>
+    const both = queue.find((r) => first.ok && r.id === first.receiptId)
+    expect(both).toMatchObject({ reader: 'PaddleOCR', ocrText: 'Uber\nTotal $23.75', otherReading: { reader: 'Tesseract', ocrText: 'Uber\nTota1 $28.75' } })
+    // An analysis stored before the second reader existed was read by tesseract alone.
+    expect(queue.find((r) => second.ok && r.id === second.receiptId)).toMatchObject({ reader: 'Tesseract', otherReading: null })
+  })
+
   it('is for admins only, and approves through the form once', async () => {
     const { loader: queueLoader, action: queueAction } = await import('../app/routes/admin.receipts')
     const user = await signInNewUser()

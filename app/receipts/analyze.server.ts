@@ -5,16 +5,28 @@
 import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
 import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
 import { validateReceiptImage } from '~/ocr/photo.server'
+import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
+import { chooseReading, disagreements, wantsSecondReading, withDisagreements, type Reading } from '~/receipts/readings'
 import { findReferenceNumber } from '~/receipts/reference'
 import { judgeReceipt, type Verdict } from '~/receipts/verdict'
+import { getEnv } from '~/utils/env.server'
+
+/** Reads the original photo (not the tesseract-prepared image): the second reader (app/ocr/paddle.server.ts). */
+export type SecondReader = (photo: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
 
 export type AnalyzeOptions = {
   /** OCR function; defaults to the shared tesseract pool. */
   ocr?: OcrFn
   signal?: AbortSignal
   preprocess?: PreprocessOptions
+  /** The second reader, or null for none; defaults to PaddleOCR unless SECOND_READER=off. */
+  secondReader?: SecondReader | null
+}
+
+function defaultSecondReader(): SecondReader | null {
+  return getEnv().SECOND_READER === 'off' ? null : getPaddleReader().read
 }
 
 /** Throws ReceiptImageError (status 400, spec §5 message) for files that are not usable images. */
@@ -41,17 +53,35 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   if (unreadable(fields) && !hasCleanLine(result) && result.confidence < ROTATION_RETRY_BELOW) {
     ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }))
   }
-  const verdict = judgeReceipt(fields, result.confidence)
+  const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
+  let decided = first
+  let other: Reading | null = null
+  let secondMs = 0
+  const secondReader = opts.secondReader === undefined ? defaultSecondReader() : opts.secondReader
+  if (secondReader && wantsSecondReading(fields)) {
+    opts.signal?.throwIfAborted()
+    const started = performance.now()
+    const second = await secondReader(buf, { signal: opts.signal })
+    secondMs = performance.now() - started
+    const reading: Reading = { reader: 'paddleocr', text: second.text, confidence: second.confidence, fields: extractReceipt(second) }
+    decided = chooseReading(first, reading)
+    other = decided === first ? reading : first
+  }
+  const verdict = withDisagreements(
+    judgeReceipt(decided.fields, decided.confidence),
+    other ? disagreements(decided.fields, other.fields) : [],
+  )
   const t3 = performance.now()
   const timings: ReceiptTimings = {
     validateMs: round(t1 - t0),
     preprocessMs: round(t2 - t1),
-    ocrMs: round(ocrMs),
+    ocrMs: round(ocrMs + secondMs),
     // Extraction, verdict and (rarely) the preprocessing of other orientations.
-    extractMs: round(t3 - t2 - ocrMs),
+    extractMs: round(t3 - t2 - ocrMs - secondMs),
     totalMs: round(t3 - t0),
+    ...(other ? { secondReaderMs: round(secondMs) } : {}),
   }
-  return toAnalysis(fields, verdict, result, timings)
+  return toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other })
 }
 
 const round = (ms: number) => Math.round(ms)
@@ -109,6 +139,7 @@ export function toAnalysis(
   verdict: Verdict,
   ocr: Pick<OcrResult, 'text'>,
   timings: ReceiptTimings,
+  readers: { reader: Reading['reader']; other: Reading | null } = { reader: 'tesseract', other: null },
 ): ReceiptAnalysis {
   const kind = fields.vendor?.kind ?? null
   const preOwned = fields.signals.preOwnedKeywords
@@ -143,6 +174,8 @@ export function toAnalysis(
     needsManualReview: verdict.needsManualReview,
     paymentMethod: fields.paymentMethod,
     ocrText: ocr.text,
+    reader: readers.reader,
+    otherReading: readers.other ? { reader: readers.other.reader, ocrText: readers.other.text } : null,
     timings,
   }
 }

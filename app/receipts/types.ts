@@ -11,6 +11,8 @@ export type ReceiptTimings = {
   ocrMs: number
   extractMs: number
   totalMs: number
+  /** The second reader's time, included in ocrMs, when it ran. */
+  secondReaderMs?: number
 }
 
 export type ReceiptAnalysis = {
@@ -42,7 +44,11 @@ export type ReceiptAnalysis = {
   preOwnedKeywordsFound: string[]
   needsManualReview: boolean
   paymentMethod: PaymentMethod
-  /** Raw OCR text, for staff review. */
+  /** Raw OCR text of the reading that decided, for staff review. */
   ocrText: string
+  /** Which reader's reading decided (issue 13): tesseract, or PaddleOCR for photos tesseract read badly. */
+  reader: 'tesseract' | 'paddleocr'
+  /** The other reader's text when both read the photo, for staff review. */
+  otherReading: { reader: 'tesseract' | 'paddleocr'; ocrText: string } | null
   timings: ReceiptTimings
 }

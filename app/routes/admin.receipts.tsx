@@ -15,6 +15,9 @@ import { readFormData } from '~/utils/form.server'
 import { rowIdSchema } from '~/utils/ids'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
+type ReaderName = 'tesseract' | 'paddleocr'
+const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR' }
+
 export const meta: MetaFunction = () => [{ title: 'Receipt Review · ReCircle' }]
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -22,7 +25,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = await listReviewQueue(getDb())
   return json({
     queue: rows.map((r) => {
-      const analysis = JSON.parse(r.analysis_json) as { confidence?: number; reasons?: string[]; ocrText?: string }
+      const analysis = JSON.parse(r.analysis_json) as {
+        confidence?: number
+        reasons?: string[]
+        ocrText?: string
+        reader?: ReaderName
+        otherReading?: { reader: ReaderName; ocrText: string } | null
+      }
       return {
         id: r.id,
         wallet: r.wallet_address,
@@ -32,6 +41,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
         reasons: r.review_reasons_json ? (JSON.parse(r.review_reasons_json) as string[]) : [],
         signals: describeSignals(parseSignals(r.review_signals_json), r.reference_number),
         ocrText: analysis.ocrText ?? '',
+        // Analyses stored before issue 13 were all read by tesseract.
+        reader: READER_LABELS[analysis.reader ?? 'tesseract'],
+        otherReading: analysis.otherReading ? { reader: READER_LABELS[analysis.otherReading.reader], ocrText: analysis.otherReading.ocrText } : null,
       }
     }),
   })
@@ -151,10 +163,20 @@ export default function AdminReceipts() {
                   </ul>
                 </div>
               ) : null}
+              <p className="small muted" data-testid="review-reader">
+                Read by {r.reader}
+                {r.otherReading ? ` (also read by ${r.otherReading.reader})` : ''}
+              </p>
               {r.ocrText ? (
                 <details>
-                  <summary>OCR text</summary>
+                  <summary>Text read by {r.reader}</summary>
                   <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{r.ocrText}</pre>
+                </details>
+              ) : null}
+              {r.otherReading ? (
+                <details>
+                  <summary>Text read by {r.otherReading.reader}</summary>
+                  <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{r.otherReading.ocrText}</pre>
                 </details>
               ) : null}
               <Form method="post">

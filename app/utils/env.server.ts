@@ -65,6 +65,8 @@ const schema = z.object({
   // inline: this process reads receipts (the embedded default); queue: it stores them as jobs for
   // `npm run worker` processes on other machines and waits for the result (issue 12).
   RECEIPT_ANALYSIS: z.enum(['inline', 'queue', '']).optional().transform((v) => (v === 'queue' ? 'queue' : 'inline')),
+  // The second reader for photos tesseract reads badly (issue 13): PaddleOCR, or off.
+  SECOND_READER: z.enum(['paddleocr', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'paddleocr')),
   RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
   THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),

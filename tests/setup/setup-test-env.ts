@@ -25,6 +25,8 @@ process.env.ADMIN_WALLETS = ADMIN_WALLET.address
 process.env.APP_DOMAINS = 'recircle.test'
 process.env.THOR_NODE_URL = 'https://thor.test'
 process.env.RECIRCLE_TEST_MODE = ''
+// Analyses in the suites read with tesseract alone; tests/second-reader.test.ts runs PaddleOCR itself.
+process.env.SECOND_READER = 'off'
 resetEnvCache()
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

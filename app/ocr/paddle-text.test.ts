@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest'
+import { cleanLine, rebuildLines, withinOneEdit, type TextBox } from './paddle-text'
+
+/** A box `w` wide and `h` tall whose top-left corner is (x, y), turned by `degrees` about the origin. */
+function box(text: string, x: number, y: number, w: number, h = 20, degrees = 0, confidence = 0.95): TextBox {
+  const rad = (degrees * Math.PI) / 180
+  const turn = (px: number, py: number) => ({ x: px * Math.cos(rad) - py * Math.sin(rad), y: px * Math.sin(rad) + py * Math.cos(rad) })
+  return { text, confidence, points: [turn(x, y), turn(x + w, y), turn(x + w, y + h), turn(x, y + h)] }
+}
+
+describe('rebuildLines', () => {
+  it('puts a label and its amount on one line, left to right, and keeps lines in reading order', () => {
+    const lines = rebuildLines([box('$12.40', 400, 102, 80), box('Total', 20, 100, 90), box('Lyft', 20, 20, 60), box('Visa 4417', 20, 180, 140)])
+    expect(lines.map((l) => l.text)).toEqual(['Lyft', 'Total  $12.40', 'Visa 4417'])
+  })
+
+  it('removes the page skew first: on a tilted photo the amount still joins its label', () => {
+    // 6 degrees over 400 px puts "$12.40" 42 px lower than "Total": more than a line height.
+    const tilted = [box('Trip receipt', 20, 20, 300, 20, 6), box('Total', 20, 100, 90, 20, 6), box('$12.40', 400, 100, 80, 20, 6), box('Cash', 20, 180, 80, 20, 6)]
+    expect(rebuildLines(tilted).map((l) => l.text)).toEqual(['Trip receipt', 'Total  $12.40', 'Cash'])
+  })
+
+  it('keeps the lowest score of a line, on tesseract 0..100 scale, and skips empty boxes', () => {
+    const lines = rebuildLines([box('Total', 20, 100, 90, 20, 0, 0.99), box('$9.00', 300, 100, 80, 20, 0, 0.71), box('  ', 20, 200, 50)])
+    expect(lines).toEqual([{ text: 'Total  $9.00', confidence: 71 }])
+  })
+
+  it('returns no lines for no boxes', () => {
+    expect(rebuildLines([])).toEqual([])
+  })
+})
+
+describe('cleanLine', () => {
+  it.each([
+    ['Jan4,2026at10:07AM', 'Jan 4, 2026 at 10:07 AM'],
+    ['Mar 22.2026', 'Mar 22, 2026'],
+    ['Jun 15，2026', 'Jun 15, 2026'],
+    ['22 Mar.2026', '22 Mar. 2026'],
+    ['Septerber 2, 2026', 'September 2, 2026'],
+    ['Total$12.40', 'Total $12.40'],
+    ['fare12.40', 'fare 12.40'],
+    ['TotalCharged  $ 8.10', 'Total Charged  $8.10'],
+    ['Total：＄12．40', 'Total:$12.40'],
+    ['12 .40', '12.40'],
+  ])('%s -> %s', (raw, clean) => {
+    expect(cleanLine(raw)).toBe(clean)
+  })
+
+  it('leaves clean lines and numbers that are not amounts alone', () => {
+    expect(cleanLine('Visa ending in 4417')).toBe('Visa ending in 4417')
+    expect(cleanLine('Trip 14 min, 3.2 mi')).toBe('Trip 14 min, 3.2 mi')
+    expect(cleanLine('Marches 12')).toBe('Marches 12')
+  })
+})
+
+describe('withinOneEdit', () => {
+  it('counts one substitution, insertion or deletion', () => {
+    expect(withinOneEdit('septerber', 'september')).toBe(true)
+    expect(withinOneEdit('octber', 'october')).toBe(true)
+    expect(withinOneEdit('junee', 'june')).toBe(true)
+    expect(withinOneEdit('mayday', 'may')).toBe(false)
+    expect(withinOneEdit('septarbar', 'september')).toBe(false)
+  })
+})

@@ -1,0 +1,150 @@
+/**
+ * Pure: PaddleOCR's text boxes -> the lines the extraction rules read (issue 13, decision 011).
+ *
+ * The recognizer reads one box at a time, and one receipt line is often several boxes ("Total" on the
+ * left, "$12.40" on the right). The lines are rebuilt from the boxes: the page's skew is removed
+ * (the median angle of the long boxes), then boxes join a line when they overlap it vertically by
+ * more than half the smaller height. The recognizer (a Chinese and English model) drops spaces,
+ * emits full-width punctuation and reads blurred commas as full stops; `cleanLine` restores what
+ * `app/receipts/extract.ts` expects.
+ */
+
+export type Point = { x: number; y: number }
+/** One recognised box: its text, the recognizer's 0..1 score, and its four corners (clockwise from top-left). */
+export type TextBox = { text: string; confidence: number; points: [Point, Point, Point, Point] }
+/** A rebuilt line with the lowest score of its boxes, on tesseract's 0..100 scale. */
+export type TextLine = { text: string; confidence: number }
+
+type Placed = { box: TextBox; angle: number; cx: number; cy: number; h: number; w: number; top: number; bottom: number; left: number }
+
+function place(box: TextBox): Placed {
+  const [p0, p1, p2, p3] = box.points
+  const angle = Math.atan2(p1.y - p0.y + (p2.y - p3.y), p1.x - p0.x + (p2.x - p3.x))
+  const cx = (p0.x + p1.x + p2.x + p3.x) / 4
+  const cy = (p0.y + p1.y + p2.y + p3.y) / 4
+  const h = (Math.hypot(p3.x - p0.x, p3.y - p0.y) + Math.hypot(p2.x - p1.x, p2.y - p1.y)) / 2
+  const w = (Math.hypot(p1.x - p0.x, p1.y - p0.y) + Math.hypot(p2.x - p3.x, p2.y - p3.y)) / 2
+  return { box, angle, cx, cy, h, w, top: 0, bottom: 0, left: 0 }
+}
+
+function median(values: number[]): number {
+  if (values.length === 0) return 0
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
+}
+
+/** Fraction of the smaller height two boxes must share to be on one line. */
+const SAME_LINE_OVERLAP = 0.5
+/** Rows compared with a new box: receipts are read top to bottom, so only the last few can match. */
+const ROWS_LOOKED_BACK = 4
+
+export function rebuildLines(boxes: TextBox[]): TextLine[] {
+  const placed = boxes.filter((b) => b.text.trim()).map(place)
+  if (placed.length === 0) return []
+  // The page's skew: the median angle of boxes wider than twice their height (short boxes tilt randomly).
+  const skew = median(placed.filter((p) => p.w > 2 * p.h).map((p) => p.angle))
+  const cos = Math.cos(-skew)
+  const sin = Math.sin(-skew)
+  for (const p of placed) {
+    const x = p.cx * cos - p.cy * sin
+    const y = p.cx * sin + p.cy * cos
+    p.top = y - p.h / 2
+    p.bottom = y + p.h / 2
+    p.left = x - p.w / 2
+  }
+  placed.sort((a, b) => a.top + a.bottom - (b.top + b.bottom))
+  const rows: { items: Placed[]; top: number; bottom: number; h: number }[] = []
+  for (const p of placed) {
+    let best: (typeof rows)[number] | null = null
+    let bestOverlap = 0
+    for (const row of rows.slice(-ROWS_LOOKED_BACK)) {
+      const overlap = (Math.min(row.bottom, p.bottom) - Math.max(row.top, p.top)) / Math.min(row.h, p.h)
+      if (overlap > SAME_LINE_OVERLAP && overlap > bestOverlap) {
+        best = row
+        bestOverlap = overlap
+      }
+    }
+    if (best) {
+      best.items.push(p)
+      best.top = Math.min(best.top, p.top)
+      best.bottom = Math.max(best.bottom, p.bottom)
+      best.h = median(best.items.map((i) => i.h))
+    } else {
+      rows.push({ items: [p], top: p.top, bottom: p.bottom, h: p.h })
+    }
+  }
+  return rows.map((row) => {
+    row.items.sort((a, b) => a.left - b.left)
+    return {
+      // Two spaces between boxes: the gap between a label and its amount, as tesseract keeps it.
+      text: cleanLine(row.items.map((i) => i.box.text.trim()).join('  ')),
+      confidence: Math.round(Math.min(...row.items.map((i) => i.box.confidence)) * 1000) / 10,
+    }
+  })
+}
+
+const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?'
+const FULL_MONTHS = ['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
+
+/** Whether `a` becomes `b` by at most one substitution, insertion or deletion. */
+export function withinOneEdit(a: string, b: string): boolean {
+  if (a === b) return true
+  if (Math.abs(a.length - b.length) > 1) return false
+  let i = 0
+  let j = 0
+  let edits = 0
+  while (i < a.length && j < b.length) {
+    if (a[i] === b[j]) {
+      i++
+      j++
+      continue
+    }
+    if (++edits > 1) return false
+    if (a.length > b.length) i++
+    else if (a.length < b.length) j++
+    else {
+      i++
+      j++
+    }
+  }
+  return edits + (a.length - i) + (b.length - j) <= 1
+}
+
+/** Each rule restores one thing the extraction rules expect; the order matters (widths first). */
+const CLEANUP_RULES: Array<(line: string) => string> = [
+  // Full-width forms (U+FF01..FF5E) and CJK punctuation to ASCII: '，' '：' '＄' '（' '。'
+  (t) =>
+    t
+      .replace(/[\uFF01-\uFF5E]/g, (c) => String.fromCharCode(c.charCodeAt(0) - 0xfee0))
+      .replace(/\u3000/g, ' ')
+      .replace(/。/g, '.')
+      .replace(/、/g, ',')
+      .replace(/[“”]/g, '"')
+      .replace(/[‘’]/g, "'")
+      .replace(/[—–]/g, '-')
+      .replace(/[·•]/g, '.'),
+  // A full month name one letter off, before a day: 'Septerber 2' -> 'September 2'
+  (t) =>
+    t.replace(/\b([A-Za-z]{5,10})(?=\s*\d{1,2}\b)/g, (word) => {
+      const month = FULL_MONTHS.find((name) => name !== word.toLowerCase() && withinOneEdit(word.toLowerCase(), name))
+      return month ? month[0].toUpperCase() + month.slice(1) : word
+    }),
+  // 'Jan4,2026', 'Mar 22.2026', 'Jun 15，2026' -> 'Jan 4, 2026'
+  (t) => t.replace(new RegExp(`\\b(${MONTH})\\s*(\\d{1,2})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'g'), '$1 $2, $3'),
+  // '4Jan2026', '22 Mar.2026' -> '4 Jan 2026'
+  (t) => t.replace(new RegExp(`\\b(\\d{1,2})\\s*(${MONTH})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'g'), '$1 $2 $3'),
+  // '2026at10:07AM' -> '2026 at 10:07 AM'
+  (t) => t.replace(/((?:19|20)\d{2})at(\d)/g, '$1 at $2').replace(/(\d{1,2}:\d{2})\s*([AP]M)\b/gi, '$1 $2'),
+  // 'Total$12.40' -> 'Total $12.40'; 'fare12.40' -> 'fare 12.40'
+  (t) => t.replace(/([A-Za-z)])(\$|US\$|€|£)/g, '$1 $2').replace(/([a-z]{2,})(\d+[.,]\d{2})\b/g, '$1 $2'),
+  // 'TotalCharged' -> 'Total Charged'; 'TOTALCHARGES' -> 'TOTAL CHARGES'
+  (t) => t.replace(/([a-z]{2,})([A-Z][a-z]{2,})/g, '$1 $2').replace(/\b(total)([a-z]{4,})/gi, '$1 $2'),
+  // '12 .40' and '$ 12.40' inside amounts
+  (t) => t.replace(/(\d)\s*([.,])\s*(\d{2})(?!\d)/g, '$1$2$3').replace(/\$\s+(\d)/g, '$$$1'),
+]
+
+export function cleanLine(line: string): string {
+  let text = line
+  for (const rule of CLEANUP_RULES) text = rule(text)
+  return text.replace(/\s{3,}/g, '  ').trim()
+}

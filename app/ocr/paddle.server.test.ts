@@ -1,0 +1,60 @@
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { createPaddleReader } from '~/ocr/paddle.server'
+import { createOcrPool } from '~/ocr/tesseract.server'
+import { analyzeReceipt } from '~/receipts/analyze.server'
+
+// The real models from node_modules (no network): a badly taken Waymo photo (dev corpus, blur 1.5,
+// noise 59, half scale) whose total tesseract cannot read.
+const photo = fs.readFileSync(path.resolve('tests/fixtures/receipts/dev-005-waymo.jpg'))
+const reader = createPaddleReader()
+const pool = createOcrPool({ size: 1 })
+afterAll(async () => {
+  await reader.close()
+  await pool.terminate()
+})
+
+describe('the PaddleOCR reader', () => {
+  test('reads the lines of a blurred photo with spaces and a US date', async () => {
+    const result = await reader.read(photo)
+    expect(result.text).toMatch(/Waymo/i)
+    expect(result.text).toMatch(/Mar 22, 2026/)
+    expect(result.text).toMatch(/20\.42/)
+    expect(result.lines.length).toBeGreaterThan(5)
+    expect(result.confidence).toBeGreaterThan(50)
+    expect(result.confidence).toBeLessThanOrEqual(100)
+  })
+
+  test('reads one photo at a time: concurrent reads all answer', async () => {
+    const results = await Promise.all([reader.read(photo), reader.read(photo)])
+    expect(results[0].text).toBe(results[1].text)
+  })
+
+  test('an aborted read is refused before it starts', async () => {
+    await expect(reader.read(photo, { signal: AbortSignal.abort() })).rejects.toThrow()
+  })
+})
+
+describe('analysis with both readers', () => {
+  test('tesseract misses the total; PaddleOCR reads it and decides, and both texts are kept', async () => {
+    const alone = await analyzeReceipt(photo, { ocr: pool.recognize, secondReader: null })
+    expect(alone.totalAmount).toBeNull()
+    expect(alone.reader).toBe('tesseract')
+    expect(alone.otherReading).toBeNull()
+
+    const both = await analyzeReceipt(photo, { ocr: pool.recognize, secondReader: reader.read })
+    expect(both).toMatchObject({ reader: 'paddleocr', storeName: 'Waymo', totalAmount: 20.42, purchaseDate: '2026-03-22' })
+    expect(both.otherReading).toEqual({ reader: 'tesseract', ocrText: alone.ocrText })
+    expect(both.timings.secondReaderMs).toBeGreaterThan(0)
+  })
+
+  test('a photo tesseract reads fully is never read twice', async () => {
+    let calls = 0
+    const counting = async (b: Buffer) => (calls++, reader.read(b))
+    const clean = fs.readFileSync(path.resolve('tests/fixtures/receipts/dev-015-bird.jpg'))
+    const a = await analyzeReceipt(clean, { ocr: pool.recognize, secondReader: counting })
+    expect(a.reader).toBe('tesseract')
+    expect(calls).toBe(0)
+  })
+})

@@ -1,0 +1,54 @@
+/**
+ * Pure: when a second reading of the photo is taken, and which reading decides (issue 13,
+ * decision 010). The same extraction and verdict serve both readers; this only chooses between
+ * their fields and guards against their disagreeing.
+ */
+import type { ExtractedReceipt } from '~/receipts/extract'
+import type { Verdict } from '~/receipts/verdict'
+
+export type ReaderName = 'tesseract' | 'paddleocr'
+export type Reading = { reader: ReaderName; text: string; confidence: number; fields: ExtractedReceipt }
+
+/** The fields a verdict needs. A reading missing one of them cannot be approved automatically. */
+function keyFields(fields: ExtractedReceipt): number {
+  return Number(fields.vendor !== null) + Number(fields.totalAmount !== null) + Number(fields.purchaseDate !== null)
+}
+
+/** Measured (decision 011): a second reading helps only where the first missed a field. */
+export function wantsSecondReading(first: ExtractedReceipt): boolean {
+  return keyFields(first) < 3
+}
+
+/**
+ * The second reading decides when it found at least as many of the key fields (PaddleOCR reads a
+ * badly taken photo better where both read something); otherwise the first stands.
+ */
+export function chooseReading(first: Reading, second: Reading): Reading {
+  return keyFields(second.fields) >= keyFields(first.fields) ? second : first
+}
+
+export const DISAGREEMENT_REASONS = {
+  total: 'The two readings of this photo disagree on the total: staff will check it',
+  date: 'The two readings of this photo disagree on the date: staff will check it',
+  vendor: 'The two readings of this photo disagree on the service: staff will check it',
+} as const
+
+/** Fields both readings produced with different values. */
+export function disagreements(a: ExtractedReceipt, b: ExtractedReceipt): Array<keyof typeof DISAGREEMENT_REASONS> {
+  const out: Array<keyof typeof DISAGREEMENT_REASONS> = []
+  if (a.totalAmount !== null && b.totalAmount !== null && Math.abs(a.totalAmount - b.totalAmount) >= 0.005) out.push('total')
+  if (a.purchaseDate !== null && b.purchaseDate !== null && a.purchaseDate !== b.purchaseDate) out.push('date')
+  if (a.vendor !== null && b.vendor !== null && a.vendor.name !== b.vendor.name) out.push('vendor')
+  return out
+}
+
+/** A disagreement between two readings never approves automatically. */
+export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DISAGREEMENT_REASONS>): Verdict {
+  if (found.length === 0) return verdict
+  return {
+    ...verdict,
+    isAcceptable: false,
+    needsManualReview: true,
+    reasons: [...verdict.reasons, ...found.map((f) => DISAGREEMENT_REASONS[f])],
+  }
+}
