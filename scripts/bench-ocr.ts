@@ -9,6 +9,7 @@
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'
+import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
 import { analyzeReceipt, type SecondReader } from '~/receipts/analyze.server'
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
@@ -61,6 +62,9 @@ async function main() {
 async function runMode(mode: Mode, files: string[], buffers: Buffer[], truth: Map<string, Truth> | null, workers: number) {
   const results: Array<{ file: string; ms: number; analysis: ReceiptAnalysis | null }> = []
   const queue = files.map((file, i) => ({ file, buf: buffers[i] }))
+  // How long this thread (a web server's, in production) was kept from other work.
+  const loopDelay = monitorEventLoopDelay({ resolution: 10 })
+  loopDelay.enable()
   const started = performance.now()
   await Promise.all(
     Array.from({ length: workers }, async () => {
@@ -72,6 +76,7 @@ async function runMode(mode: Mode, files: string[], buffers: Buffer[], truth: Ma
     }),
   )
   const elapsed = performance.now() - started
+  loopDelay.disable()
   const times = results.map((r) => r.ms).sort((a, b) => a - b)
   const scored = truth
     ? results.filter((r) => truth.has(r.file)).map((r) => ({ t: truth.get(r.file)!, s: scoreAnalysis(r.analysis, truth.get(r.file)!), a: r.analysis }))
@@ -95,6 +100,8 @@ async function runMode(mode: Mode, files: string[], buffers: Buffer[], truth: Ma
     p90Ms: Math.round(percentile(times, 0.9)),
     receiptsPerSecond: round(results.length / (elapsed / 1000), 2),
     peakRssMb: Math.round(process.resourceUsage().maxRSS / 1024),
+    eventLoopDelayP99Ms: Math.round(loopDelay.percentile(99) / 1e6),
+    eventLoopDelayMaxMs: Math.round(loopDelay.max / 1e6),
     accuracy: { all: accuracy(scored), good: accuracy(good), hard: accuracy(hard) },
     autoApproved: results.filter((r) => r.analysis?.isAcceptable && !r.analysis.needsManualReview).length,
     wrongAutoApprovals: truth ? scored.filter((x) => x.s.wrongAuto).length : null,

@@ -217,8 +217,8 @@ function appReceipt(p: Parts & { size: number }) {
 
 /** A narrow thermal ticket in capitals, with dashed rules and the date beside a time. */
 function ticketReceipt(p: Parts) {
-  const width = 560 + Math.floor(p.r() * 80)
-  const size = 26 + Math.floor(p.r() * 4)
+  const width = 720 + Math.floor(p.r() * 80)
+  const size = 30 + Math.floor(p.r() * 4)
   const d = page(width, size)
   const rule = () => {
     d.text(40, '-'.repeat(Math.floor((width - 80) / (size * 0.6))))
@@ -286,13 +286,16 @@ async function photograph(svg: string, r: () => number, mild: boolean) {
       }
     }
   }
+  // A photo narrower than the upload minimum (500 px, spec §5) is refused before it is read: such a
+  // receipt would test the upload check, not reading. Narrow papers keep at least 520 px.
+  const finalScale = Math.max(scale, 520 / info.width)
   const image = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } })
-    .resize({ width: Math.round(info.width * scale) })
+    .resize({ width: Math.round(info.width * finalScale) })
     .blur(blur)
     .jpeg({ quality: jpeg })
     .toBuffer()
-  const width = Math.round(info.width * scale)
-  return { image, render: { photo: true, hard: !mild, width, angle: round(angle), noise: round(noise), blur: round(blur), scale: round(scale), jpeg } }
+  const width = Math.round(info.width * finalScale)
+  return { image, render: { photo: true, hard: !mild, width, angle: round(angle), noise: round(noise), blur: round(blur), scale: round(finalScale), jpeg } }
 }
 
 const round = (v: number) => Math.round(v * 100) / 100

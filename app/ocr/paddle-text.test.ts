@@ -34,6 +34,7 @@ describe('cleanLine', () => {
   it.each([
     ['Jan4,2026at10:07AM', 'Jan 4, 2026 at 10:07 AM'],
     ['Mar 22.2026', 'Mar 22, 2026'],
+    ['DATE JUN 19.2026  14:33', 'DATE JUN 19, 2026  14:33'],
     ['Jun 15，2026', 'Jun 15, 2026'],
     ['22 Mar.2026', '22 Mar. 2026'],
     ['Septerber 2, 2026', 'September 2, 2026'],

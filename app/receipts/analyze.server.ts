@@ -50,23 +50,25 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   }
   let result = await ocr(prepared.image, { signal: opts.signal })
   let fields = extractReceipt(result)
-  if (unreadable(fields) && !hasCleanLine(result) && result.confidence < ROTATION_RETRY_BELOW) {
-    ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }))
-  }
-  const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
-  let decided = first
-  let other: Reading | null = null
-  let secondMs = 0
   const secondReader = opts.secondReader === undefined ? defaultSecondReader() : opts.secondReader
+  let second: Reading | null = null
+  let secondMs = 0
   if (secondReader && wantsSecondReading(fields)) {
     opts.signal?.throwIfAborted()
     const started = performance.now()
-    const second = await secondReader(buf, { signal: opts.signal })
+    const read = await secondReader(buf, { signal: opts.signal })
     secondMs = performance.now() - started
-    const reading: Reading = { reader: 'paddleocr', text: second.text, confidence: second.confidence, fields: extractReceipt(second) }
-    decided = chooseReading(first, reading)
-    other = decided === first ? reading : first
+    second = { reader: 'paddleocr', text: read.text, confidence: read.confidence, fields: extractReceipt(read) }
   }
+  // The other orientations only when no reader made sense of the photo upright: a blurred upright
+  // photo that PaddleOCR reads needs no three more tesseract readings (issue 13).
+  const uprightUnreadable = unreadable(fields) && !hasCleanLine(result) && result.confidence < ROTATION_RETRY_BELOW
+  if (uprightUnreadable && (!second || unreadable(second.fields))) {
+    ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }))
+  }
+  const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
+  const decided = second ? chooseReading(first, second) : first
+  const other = second ? (decided === first ? second : first) : null
   const verdict = withDisagreements(
     judgeReceipt(decided.fields, decided.confidence),
     other ? disagreements(decided.fields, other.fields) : [],
