@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanLine, rebuildLines, withinOneEdit, type TextBox } from './paddle-text'
+import { cleanLine, rebuildLines, type TextBox } from './paddle-text'
 
 /** A box `w` wide and `h` tall whose top-left corner is (x, y), turned by `degrees` about the origin. */
 function box(text: string, x: number, y: number, w: number, h = 20, degrees = 0, confidence = 0.95): TextBox {
@@ -51,15 +51,5 @@ describe('cleanLine', () => {
     expect(cleanLine('Visa ending in 4417')).toBe('Visa ending in 4417')
     expect(cleanLine('Trip 14 min, 3.2 mi')).toBe('Trip 14 min, 3.2 mi')
     expect(cleanLine('Marches 12')).toBe('Marches 12')
-  })
-})
-
-describe('withinOneEdit', () => {
-  it('counts one substitution, insertion or deletion', () => {
-    expect(withinOneEdit('septerber', 'september')).toBe(true)
-    expect(withinOneEdit('octber', 'october')).toBe(true)
-    expect(withinOneEdit('junee', 'june')).toBe(true)
-    expect(withinOneEdit('mayday', 'may')).toBe(false)
-    expect(withinOneEdit('septarbar', 'september')).toBe(false)
   })
 })

@@ -8,6 +8,7 @@
  * emits full-width punctuation and reads blurred commas as full stops; `cleanLine` restores what
  * `app/receipts/extract.ts` expects.
  */
+import { withinOneEdit } from '~/utils/text'
 
 export type Point = { x: number; y: number }
 /** One recognised box: its text, the recognizer's 0..1 score, and its four corners (clockwise from top-left). */
@@ -85,30 +86,6 @@ export function rebuildLines(boxes: TextBox[]): TextLine[] {
 
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?'
 const FULL_MONTHS = ['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
-
-/** Whether `a` becomes `b` by at most one substitution, insertion or deletion. */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true
-  if (Math.abs(a.length - b.length) > 1) return false
-  let i = 0
-  let j = 0
-  let edits = 0
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) {
-      i++
-      j++
-      continue
-    }
-    if (++edits > 1) return false
-    if (a.length > b.length) i++
-    else if (a.length < b.length) j++
-    else {
-      i++
-      j++
-    }
-  }
-  return edits + (a.length - i) + (b.length - j) <= 1
-}
 
 /** Each rule restores one thing the extraction rules expect; the order matters (widths first). */
 const CLEANUP_RULES: Array<(line: string) => string> = [

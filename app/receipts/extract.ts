@@ -11,6 +11,7 @@ import {
   type TransportCategory,
   type Vendor,
 } from '~/receipts/vendors'
+import { withinOneEdit } from '~/utils/text'
 
 export type OcrLine = { text: string; confidence: number }
 /** OCR output as the extractor sees it; `confidence` values are tesseract's 0..100. */
@@ -227,33 +228,7 @@ function fuzzyTotal(text: string): boolean {
   return text
     .toLowerCase()
     .split(/[^a-z0-9]+/)
-    .some((w) => w.length >= 4 && w.length <= 6 && w !== 'total' && closeToTotal(w.replace(/0/g, 'o').replace(/[1|]/g, 'l')))
-}
-
-function closeToTotal(w: string): boolean {
-  if (w === 'total') return true
-  if (Math.abs(w.length - 5) > 1) return false
-  // one substitution, insertion or deletion
-  const t = 'total'
-  let i = 0
-  let j = 0
-  let edits = 0
-  while (i < w.length && j < t.length) {
-    if (w[i] === t[j]) {
-      i++
-      j++
-      continue
-    }
-    edits++
-    if (edits > 1) return false
-    if (w.length > t.length) i++
-    else if (w.length < t.length) j++
-    else {
-      i++
-      j++
-    }
-  }
-  return edits + (w.length - i) + (t.length - j) <= 1
+    .some((w) => w.length >= 4 && w.length <= 6 && w !== 'total' && withinOneEdit(w.replace(/0/g, 'o').replace(/[1|]/g, 'l'), 'total'))
 }
 
 function totalLabel(text: string): TotalLabel | null {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { humanizeKey, plural } from './text'
+import { humanizeKey, plural, withinOneEdit } from './text'
 
 describe('plural', () => {
   it.each([
@@ -24,5 +24,15 @@ describe('humanizeKey', () => {
     ['', ''],
   ])('humanizeKey(%j) -> %j', (key, expected) => {
     expect(humanizeKey(key)).toBe(expected)
+  })
+})
+
+describe('withinOneEdit', () => {
+  it('counts one substitution, insertion or deletion', () => {
+    expect(withinOneEdit('septerber', 'september')).toBe(true)
+    expect(withinOneEdit('octber', 'october')).toBe(true)
+    expect(withinOneEdit('junee', 'june')).toBe(true)
+    expect(withinOneEdit('mayday', 'may')).toBe(false)
+    expect(withinOneEdit('septarbar', 'september')).toBe(false)
   })
 })
