@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type SqliteDatabase } from 'kysely'
+import { createQueryId, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Compilable, type CompiledQuery, type SqliteDatabase } from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations/index'
 import type { Database } from './schema'
@@ -92,4 +92,37 @@ export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
   const { error, results } = await migrator.migrateToLatest()
   if (error) throw error instanceof Error ? error : new Error(String(error))
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName)
+}
+
+/** Stands for argument `index` of a prepared query while it is built (see `preparedQuery`). */
+class Placeholder {
+  constructor(readonly index: number) {}
+}
+
+/**
+ * A read query built and compiled once per database engine, then run with new arguments. For the
+ * hottest reads (the signed-in user, the balance, the home summary) building and compiling a query
+ * with Kysely cost more than SQLite took to run it (issue 12, decision 072).
+ *
+ * `build` gets placeholders in place of the arguments. Each must be used as one plain value (a
+ * comparison, an `sql` template value), never inspected or spread into an `in` list: a placeholder
+ * that did not reach the query's parameters is refused when the query is first compiled.
+ */
+export function preparedQuery<Args extends unknown[], Row>(build: (db: DB, ...args: Args) => Compilable<Row>) {
+  // Keyed by the engine's adapter: the same SQL serves the database and its transactions.
+  const compiled = new WeakMap<object, CompiledQuery<Row>>()
+  return async (db: DB, ...args: Args): Promise<Row[]> => {
+    const adapter = db.getExecutor().adapter
+    let query = compiled.get(adapter)
+    if (!query) {
+      const placeholders = args.map((_, i) => new Placeholder(i)) as unknown as Args
+      query = build(db, ...placeholders).compile()
+      const used = new Set(query.parameters.filter((p) => p instanceof Placeholder).map((p) => p.index))
+      if (used.size !== args.length) throw new Error(`A prepared query used ${used.size} of its ${args.length} arguments as values`)
+      compiled.set(adapter, query)
+    }
+    const parameters = query.parameters.map((p) => (p instanceof Placeholder ? args[p.index] : p))
+    const result = await db.executeQuery<Row>({ ...query, parameters, queryId: createQueryId() })
+    return result.rows
+  }
 }

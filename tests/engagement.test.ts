@@ -1,6 +1,7 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import { creditAchievementRewards } from '../app/engagement/engagement.server'
+import { takeActionSlot } from '../app/rewards/daily-limit.server'
 import { getBalanceMilli } from '../app/rewards/ledger.server'
 import { loader as achievementsLoader } from '../app/routes/achievements'
 import { loader as csvLoader } from '../app/routes/api.me.transactions[.csv]'
@@ -11,6 +12,7 @@ import { loader as impactLoader } from '../app/routes/impact-explorer'
 import { action as profileAction, loader as profileLoader } from '../app/routes/profile'
 import { loader as rewardsLoader } from '../app/routes/rewards'
 import { loader as transactionsLoader } from '../app/routes/transactions'
+import { getHomeSummary } from '../app/users/summary.server'
 import { getUserById } from '../app/users/users.server'
 import { getDb } from '../app/utils/db.server'
 import {
@@ -104,6 +106,17 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     ])
     // 5 x 8 + 10 (first receipt) + 10 (store) + 3 (first store) = 63 B3TR.
     expect(await getBalanceMilli(db, user.id)).toBe(63_000)
+
+    // The home summary (prepared queries): this user's figures, and a new user's zeros.
+    await db.transaction().execute((trx) => takeActionSlot(trx, { userId: user.id, kind: 'receipt' }))
+    expect(await getHomeSummary(db, user.id)).toEqual({
+      dailyActions: 1,
+      totalEarnedMilli: 63_000,
+      verifiedReceipts: 5,
+      latestAchievement: { description: 'Achievement Reward: first_store', amountMilli: 3_000, createdAt: expect.any(String) },
+    })
+    const newcomer = await signInNewUser()
+    expect(await getHomeSummary(db, newcomer.user.id)).toEqual({ dailyActions: 0, totalEarnedMilli: 0, verifiedReceipts: 0, latestAchievement: null })
 
     // Achievements: first_receipt, five_receipts, first_store, monthly_record (5 this month).
     ach = await load(achievementsLoader, '/achievements?tab=shopping', cookie)

@@ -1,10 +1,10 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { createRequire } from 'node:module'
-import { createRequestHandler, type ServerBuild } from '@remix-run/node'
+import { createRequestHandler, json, type ServerBuild } from '@remix-run/node'
 import { describe, expect, it } from 'vitest'
 import type { Kysely } from 'kysely'
-import { createDb } from '../db/db.server'
+import { createDb, preparedQuery, type DB } from '../db/db.server'
 import { getOptionalUser } from '../app/auth/auth.server'
 import { getDb } from '../app/utils/db.server'
 import { signInNewUser } from './utils/requests'
@@ -145,6 +145,41 @@ describe('one request object for all loaders of a page (patched @remix-run/serve
   })
 })
 
+describe("a page's loader data parsed from the text json() wrote (patched @remix-run/router)", () => {
+  it('gives the same data without reading the Response body; a data request still sends the body', async () => {
+    const data = { n: 42, text: 'é \u2028 "quoted" </script>', list: [1, null, { deep: true }], missing: undefined }
+    const returned: Response[] = []
+    const loader = () => {
+      const response = json(data)
+      returned.push(response)
+      return response
+    }
+    const build = {
+      mode: 'production',
+      entry: {
+        module: {
+          default: (_request: Request, status: number, _headers: Headers, context: { staticHandlerContext: { loaderData: unknown } }) =>
+            new Response(JSON.stringify(context.staticHandlerContext.loaderData), { status }),
+        },
+      },
+      routes: { root: { id: 'root', path: '', module: { loader, default: () => null } } },
+      assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
+      publicPath: '/build/',
+      assetsBuildDirectory: 'public/build',
+      future: {},
+      isSpaMode: false,
+    } as unknown as ServerBuild
+    const handle = createRequestHandler(build, 'production')
+
+    const page = await handle(new Request('http://localhost/'))
+    expect(await page.json()).toEqual({ root: JSON.parse(JSON.stringify(data)) })
+    expect(returned[0].bodyUsed).toBe(false)
+
+    const dataRequest = await handle(new Request('http://localhost/?_data=root'))
+    expect(await dataRequest.json()).toEqual(JSON.parse(JSON.stringify(data)))
+  })
+})
+
 describe('the signed-in user, looked up once per page view', () => {
   it('loaders of one GET share one look-up; a POST looks up afresh (after the action)', async () => {
     const { user, cookie } = await signInNewUser()
@@ -164,7 +199,42 @@ describe('the signed-in user, looked up once per page view', () => {
     expect(await getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: cookie } }))).toBeNull()
     expect(await getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: '__session=garbage' } }))).toBeNull()
   })
+  it('a cookie verified before is still asked of the database: after sign-out it is nobody', async () => {
+    const { user, cookie } = await signInNewUser()
+    const page = () => getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: cookie } }))
+    expect((await page())?.id).toBe(user.id)
+    await getDb().deleteFrom('sessions').where('user_id', '=', user.id).execute()
+    expect(await page()).toBeNull()
+  })
+
+  it('a changed signature is refused even after the real cookie was verified', async () => {
+    const { user, cookie } = await signInNewUser()
+    expect((await getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: cookie } })))?.id).toBe(user.id)
+    const last = cookie.at(-1) === 'A' ? 'B' : 'A'
+    const forged = cookie.slice(0, -1) + last
+    expect(await getOptionalUser(new Request('http://localhost:3000/home', { headers: { Cookie: forged } }))).toBeNull()
+  })
 })
+
+describe('hot reads prepared once per engine (preparedQuery)', () => {
+  const walletOf = preparedQuery((db: DB, id: number) => db.selectFrom('users').select('wallet_address').where('id', '=', id))
+
+  it('runs with each call\'s own arguments, in and out of a transaction', async () => {
+    const [a, b] = [await signInNewUser(), await signInNewUser()]
+    expect(await walletOf(getDb(), a.user.id)).toEqual([{ wallet_address: a.user.walletAddress }])
+    expect(await walletOf(getDb(), b.user.id)).toEqual([{ wallet_address: b.user.walletAddress }])
+    await getDb()
+      .transaction()
+      .execute(async (trx) => expect(await walletOf(trx, a.user.id)).toEqual([{ wallet_address: a.user.walletAddress }]))
+    expect(await walletOf(getDb(), -1)).toEqual([])
+  })
+
+  it('refuses a query that does not use each argument as a value', async () => {
+    const ignoresItsArgument = preparedQuery((db: DB, _id: number) => db.selectFrom('users').select('id'))
+    await expect(ignoresItsArgument(getDb(), 1)).rejects.toThrow('used 0 of its 1 arguments')
+  })
+})
+
 
 describe('SQLite prepared statements kept per query text', () => {
   it('answers stay right when statements are reused and when the oldest are dropped', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '#db/db.server'
+import { preparedQuery, type DB } from '#db/db.server'
 import type { NewTransaction, TransactionType } from '#db/schema'
 import { SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli } from '~/rewards/rules'
 
@@ -8,15 +8,18 @@ export const FUND_TYPES: readonly TransactionType[] = ['sustainability_app', 'su
 
 /** The balance is the sum of the user's own ledger entries; failed entries do not count. */
 export async function getBalanceMilli(db: DB, userId: number): Promise<number> {
-  const row = await db
+  const [row] = await balanceOf(db, userId)
+  return Number(row.balance)
+}
+
+const balanceOf = preparedQuery((db: DB, userId: number) =>
+  db
     .selectFrom('transactions')
     .select(sql<number>`coalesce(sum(amount_milli), 0)`.as('balance'))
     .where('user_id', '=', userId)
     .where('type', 'not in', FUND_TYPES)
-    .where('status', '!=', 'failed')
-    .executeTakeFirstOrThrow()
-  return Number(row.balance)
-}
+    .where('status', '!=', 'failed'),
+)
 
 /**
  * Write a ledger entry once. A second call with the same idempotency key writes nothing and

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '#db/db.server'
+import { preparedQuery, type DB } from '#db/db.server'
 
 export function utcDayString(now: Date) {
   return now.toISOString().slice(0, 10)
@@ -7,40 +7,7 @@ export function utcDayString(now: Date) {
 
 /** The home screen's numbers, all from the database (zeros until receipts exist). */
 export async function getHomeSummary(db: DB, userId: number, now = new Date()) {
-  const today = utcDayString(now)
-  // One query with four sub-selects: the page is the most visited one (issue 12).
-  const row = await db
-    .selectNoFrom((eb) => [
-      eb
-        .selectFrom('action_slots')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('day', '=', today)
-        .as('actions'),
-      eb
-        .selectFrom('transactions')
-        .select(sql<number>`coalesce(sum(amount_milli), 0)`.as('milli'))
-        .where('user_id', '=', userId)
-        .where('type', 'in', ['receipt_verification', 'store_addition', 'achievement_reward', 'referral_reward'])
-        .where('status', '!=', 'failed')
-        .as('earned'),
-      eb
-        .selectFrom('receipts')
-        .select(eb.fn.countAll<number>().as('n'))
-        .where('user_id', '=', userId)
-        .where('status', '=', 'approved')
-        .as('receipts'),
-    ])
-    .executeTakeFirstOrThrow()
-  const latestAchievement = await db
-    .selectFrom('transactions')
-    .select(['description', 'amount_milli', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('type', '=', 'achievement_reward')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst()
+  const [[row], [latestAchievement]] = await Promise.all([counts(db, userId, utcDayString(now)), latestAchievementOf(db, userId)])
   return {
     dailyActions: Number(row.actions),
     totalEarnedMilli: Number(row.earned),
@@ -54,3 +21,39 @@ export async function getHomeSummary(db: DB, userId: number, now = new Date()) {
       : null,
   }
 }
+
+// One query with three sub-selects: the page is the most visited one (issue 12).
+const counts = preparedQuery((db: DB, userId: number, today: string) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom('action_slots')
+      .select(eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('day', '=', today)
+      .as('actions'),
+    eb
+      .selectFrom('transactions')
+      .select(sql<number>`coalesce(sum(amount_milli), 0)`.as('milli'))
+      .where('user_id', '=', userId)
+      .where('type', 'in', ['receipt_verification', 'store_addition', 'achievement_reward', 'referral_reward'])
+      .where('status', '!=', 'failed')
+      .as('earned'),
+    eb
+      .selectFrom('receipts')
+      .select(eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'approved')
+      .as('receipts'),
+  ]),
+)
+
+const latestAchievementOf = preparedQuery((db: DB, userId: number) =>
+  db
+    .selectFrom('transactions')
+    .select(['description', 'amount_milli', 'created_at'])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'achievement_reward')
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1),
+)

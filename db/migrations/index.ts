@@ -7,6 +7,7 @@ import * as m0006 from './0006-rate-limits'
 import * as m0007 from './0007-debug-logs'
 import * as m0008 from './0008-bigint-amounts'
 import * as m0009 from './0009-analysis-jobs'
+import * as m0010 from './0010-receipts-user-status'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ export const migrations: Record<string, Migration> = {
   '0007-debug-logs': m0007,
   '0008-bigint-amounts': m0008,
   '0009-analysis-jobs': m0009,
+  '0010-receipts-user-status': m0010,
 }
 
 export const migrationProvider: MigrationProvider = {
