@@ -70,6 +70,11 @@ parentPort.on('message', async (msg) => {
           outputSelectionStrategy: 'ctc-logits',
         },
       })
+      // paddleocr pads every box to the widest box of the photo. PaddleOCR itself pads a box only to
+      // the widest of its batch of similar boxes; one box at a time, that is its own width (decision 010).
+      const recognition = service.recognitionService
+      if (!recognition || typeof recognition.calculateBatchMaxWhRatio !== 'function') throw new Error('paddleocr no longer has RecognitionService.calculateBatchMaxWhRatio')
+      recognition.calculateBatchMaxWhRatio = (boxes, options) => options.imageWidth / options.imageHeight
       parentPort.postMessage({ id: msg.id, ok: true })
     } else if (msg.type === 'read') {
       const items = await service.recognize({ width: msg.width, height: msg.height, data: new Uint8Array(msg.pixels) }, { ordering: { sortByReadingOrder: true } })
