@@ -104,6 +104,20 @@ describe('route trees kept per build (patched @remix-run/react and react-router-
   })
 })
 
+/** A build with these routes and this document function, without the app's root or assets. */
+function bareBuild(routes: Record<string, unknown>, renderDocument: (...args: never[]) => Response): ServerBuild {
+  return {
+    mode: 'production',
+    entry: { module: { default: renderDocument } },
+    routes,
+    assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    future: {},
+    isSpaMode: false,
+  } as unknown as ServerBuild
+}
+
 describe('one request object for all loaders of a page (patched @remix-run/server-runtime)', () => {
   function buildWith(seen: Request[]): ServerBuild {
     const loader = ({ request }: { request: Request }) => (seen.push(request), null)
@@ -115,16 +129,7 @@ describe('one request object for all loaders of a page (patched @remix-run/serve
       module: { loader, default: () => null },
     })
     const routes = { root: route('root', undefined, ''), 'routes/page': route('routes/page', 'root', 'page'), 'routes/_index': route('routes/_index', 'root', undefined, true) }
-    return {
-      mode: 'production',
-      entry: { module: { default: () => new Response('page') } },
-      routes,
-      assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
-      publicPath: '/build/',
-      assetsBuildDirectory: 'public/build',
-      future: {},
-      isSpaMode: false,
-    } as unknown as ServerBuild
+    return bareBuild(routes, () => new Response('page'))
   }
 
   it('a page view passes its request on unchanged; _data and ?index requests are still stripped', async () => {
@@ -154,21 +159,11 @@ describe("a page's loader data parsed from the text json() wrote (patched @remix
       returned.push(response)
       return response
     }
-    const build = {
-      mode: 'production',
-      entry: {
-        module: {
-          default: (_request: Request, status: number, _headers: Headers, context: { staticHandlerContext: { loaderData: unknown } }) =>
-            new Response(JSON.stringify(context.staticHandlerContext.loaderData), { status }),
-        },
-      },
-      routes: { root: { id: 'root', path: '', module: { loader, default: () => null } } },
-      assets: { entry: { module: '', imports: [] }, routes: {}, url: '', version: 'test' },
-      publicPath: '/build/',
-      assetsBuildDirectory: 'public/build',
-      future: {},
-      isSpaMode: false,
-    } as unknown as ServerBuild
+    const build = bareBuild(
+      { root: { id: 'root', path: '', module: { loader, default: () => null } } },
+      (_request: Request, status: number, _headers: Headers, context: { staticHandlerContext: { loaderData: unknown } }) =>
+        new Response(JSON.stringify(context.staticHandlerContext.loaderData), { status }),
+    )
     const handle = createRequestHandler(build, 'production')
 
     const page = await handle(new Request('http://localhost/'))
