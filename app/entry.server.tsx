@@ -58,5 +58,7 @@ export async function shutdown() {
 /** Called by the server once it listens: load the second reader's models now, not on a user's photo. */
 export async function warmUp() {
   const [{ getEnv }, { getPaddleReader }] = await Promise.all([import('~/utils/env.server'), import('~/ocr/paddle.server')])
-  if (getEnv().SECOND_READER !== 'off') await getPaddleReader().warmUp()
+  const env = getEnv()
+  // A web instance in queue mode never analyses a photo (npm run worker does): no models to load.
+  if (env.SECOND_READER !== 'off' && env.RECEIPT_ANALYSIS !== 'queue') await getPaddleReader().warmUp()
 }

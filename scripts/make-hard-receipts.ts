@@ -302,7 +302,7 @@ const round = (v: number) => Math.round(v * 100) / 100
 
 async function main() {
   const out = process.argv[2]
-  if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F]')
+  if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F] [--unseen]')
   const count = arg('--count', 40)
   const unseen = process.argv.includes('--unseen')
   const r = rng(arg('--seed', 7))

@@ -42,6 +42,33 @@ describe('the PaddleOCR reader', () => {
   test('an aborted read is refused before it starts', async () => {
     await expect(reader.read(photo, { signal: AbortSignal.abort() })).rejects.toThrow()
   })
+
+  test('a read waiting its turn is answered as soon as its caller gives up; the reads around it go on', async () => {
+    const first = reader.read(photo)
+    const giveUp = new AbortController()
+    const waiting = reader.read(photo, { signal: giveUp.signal })
+    giveUp.abort(new Error('the analysis timed out'))
+    await expect(waiting).rejects.toThrow('the analysis timed out')
+    expect((await first).text).toMatch(/Waymo/i)
+    expect((await reader.read(photo)).text).toMatch(/Waymo/i)
+  })
+
+  test('closing while a read is under way lets it finish; the next reading starts a new engine', async () => {
+    const own = createPaddleReader()
+    await own.warmUp()
+    const during = own.read(photo)
+    await own.close()
+    expect((await during).text).toMatch(/Waymo/i)
+    expect((await own.read(photo)).text).toMatch(/Waymo/i)
+    await own.close()
+  })
+
+  test('a caller kept past the time limit gets an error instead of waiting on', async () => {
+    const own = createPaddleReader({ readLimitMs: 20 })
+    await expect(own.read(photo)).rejects.toThrow('did not answer within 20 ms')
+    await expect(own.read(photo)).rejects.toThrow('did not answer within 20 ms')
+    await own.close()
+  })
 })
 
 describe('analysis with both readers', () => {
@@ -55,6 +82,15 @@ describe('analysis with both readers', () => {
     expect(both).toMatchObject({ reader: 'paddleocr', storeName: 'Waymo', totalAmount: 20.42, purchaseDate: '2026-03-22' })
     expect(both.otherReading).toEqual({ reader: 'tesseract', ocrText: alone.ocrText })
     expect(both.timings.secondReaderMs).toBeGreaterThan(0)
+  })
+
+  test('a second reader that fails leaves the decision to tesseract instead of failing the analysis', async () => {
+    const failing = async () => {
+      throw new Error('The PaddleOCR worker stopped (exit code 1)')
+    }
+    const analysis = await analyzeReceipt(photo, { ocr: pool.recognize, secondReader: failing })
+    expect(analysis).toMatchObject({ reader: 'tesseract', otherReading: null, totalAmount: null })
+    expect(analysis.isAcceptable).toBe(false)
   })
 
   test('a photo tesseract reads fully is never read twice', async () => {

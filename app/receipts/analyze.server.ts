@@ -56,9 +56,15 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   if (secondReader && wantsSecondReading(fields)) {
     opts.signal?.throwIfAborted()
     const started = performance.now()
-    const read = await secondReader(buf, { signal: opts.signal })
+    try {
+      const read = await secondReader(buf, { signal: opts.signal })
+      second = { reader: 'paddleocr', text: read.text, confidence: read.confidence, fields: extractReceipt(read) }
+    } catch (error) {
+      // The second reader only adds: when it fails, tesseract's reading decides, as with SECOND_READER=off.
+      if (opts.signal?.aborted) throw error
+      console.error('The second receipt reader failed; tesseract decides:', (error as Error).message)
+    }
     secondMs = performance.now() - started
-    second = { reader: 'paddleocr', text: read.text, confidence: read.confidence, fields: extractReceipt(read) }
   }
   // The other orientations only when no reader made sense of the photo upright: a blurred upright
   // photo that PaddleOCR reads needs no three more tesseract readings (issue 13).

@@ -36,6 +36,28 @@ describe('choosing between two readings of one photo', () => {
     expect(disagreements(a, reading('paddleocr', WAYMO.replace('Total $20.42', '')).fields)).toEqual([])
   })
 
+  it('the kind of trip, and verdict-changing wording only the other reading found, are disagreements too', () => {
+    // Tesseract saw the electric car but not the total; PaddleOCR read every key field but not the EV words.
+    const rentalEv = 'Hertz\nRental agreement\nMar 22, 2026\nTesla Model 3 electric vehicle\nTotal $96.40'
+    const tesseract = reading('tesseract', rentalEv.replace('Total $96.40', ''))
+    const paddle = reading('paddleocr', rentalEv.replace('Tesla Model 3 electric vehicle', 'Compact car'))
+    expect(tesseract.fields.signals.evEvidence.length).toBeGreaterThan(0)
+    expect(paddle.fields.signals.evEvidence).toEqual([])
+    const decided = chooseReading(tesseract, paddle)
+    expect(decided).toBe(paddle)
+    const found = disagreements(decided.fields, tesseract.fields)
+    expect(found).toContain('evidence')
+    const verdict = withDisagreements(judgeReceipt(decided.fields, decided.confidence), found)
+    expect(verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(verdict.reasons).toContain(DISAGREEMENT_REASONS.evidence)
+
+    // Pre-owned wording seen by the other reading only.
+    const ride = reading('paddleocr', WAYMO)
+    expect(disagreements(ride.fields, reading('tesseract', WAYMO + '\nPre-owned items').fields)).toContain('evidence')
+    // The same wording in both readings, or in the deciding one, is the verdict's business, not a disagreement.
+    expect(disagreements(ride.fields, ride.fields)).toEqual([])
+  })
+
   it('a disagreement never approves automatically, and says why', () => {
     const fields = reading('paddleocr', WAYMO).fields
     const verdict = judgeReceipt(fields, 92)

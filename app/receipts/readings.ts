@@ -4,9 +4,9 @@
  * their fields and guards against their disagreeing.
  */
 import type { ExtractedReceipt } from '~/receipts/extract'
+import type { ReaderName } from '~/receipts/types'
 import type { Verdict } from '~/receipts/verdict'
 
-export type ReaderName = 'tesseract' | 'paddleocr'
 export type Reading = { reader: ReaderName; text: string; confidence: number; fields: ExtractedReceipt }
 
 /** The fields a verdict needs. A reading missing one of them cannot be approved automatically. */
@@ -31,14 +31,24 @@ export const DISAGREEMENT_REASONS = {
   total: 'The two readings of this photo disagree on the total: staff will check it',
   date: 'The two readings of this photo disagree on the date: staff will check it',
   vendor: 'The two readings of this photo disagree on the service: staff will check it',
+  category: 'The two readings of this photo disagree on the kind of trip: staff will check it',
+  evidence: 'Only one reading of this photo found electric vehicle or pre-owned wording: staff will check it',
 } as const
 
-/** Fields both readings produced with different values. */
-export function disagreements(a: ExtractedReceipt, b: ExtractedReceipt): Array<keyof typeof DISAGREEMENT_REASONS> {
+/**
+ * What the deciding reading and the other one read differently: fields both produced with different
+ * values, and wording that changes the verdict (electric vehicle evidence on a rental, pre-owned
+ * items) found only by the other reading.
+ */
+export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt): Array<keyof typeof DISAGREEMENT_REASONS> {
   const out: Array<keyof typeof DISAGREEMENT_REASONS> = []
-  if (a.totalAmount !== null && b.totalAmount !== null && Math.abs(a.totalAmount - b.totalAmount) >= 0.005) out.push('total')
-  if (a.purchaseDate !== null && b.purchaseDate !== null && a.purchaseDate !== b.purchaseDate) out.push('date')
-  if (a.vendor !== null && b.vendor !== null && a.vendor.name !== b.vendor.name) out.push('vendor')
+  if (decided.totalAmount !== null && other.totalAmount !== null && Math.abs(decided.totalAmount - other.totalAmount) >= 0.005) out.push('total')
+  if (decided.purchaseDate !== null && other.purchaseDate !== null && decided.purchaseDate !== other.purchaseDate) out.push('date')
+  if (decided.vendor !== null && other.vendor !== null && decided.vendor.name !== other.vendor.name) out.push('vendor')
+  if (decided.category !== null && other.category !== null && decided.category !== other.category) out.push('category')
+  const evOnlyInOther = decided.vendor?.kind === 'car_rental' && decided.signals.evEvidence.length === 0 && other.signals.evEvidence.length > 0
+  const preOwnedOnlyInOther = decided.signals.preOwnedKeywords.length === 0 && other.signals.preOwnedKeywords.length > 0
+  if (evOnlyInOther || preOwnedOnlyInOther) out.push('evidence')
   return out
 }
 

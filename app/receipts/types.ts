@@ -5,6 +5,9 @@ import type { TransportCategory } from '~/receipts/vendors'
 export type { PaymentMethod } from '~/receipts/extract'
 export type { TransportCategory } from '~/receipts/vendors'
 
+/** The two OCR engines (issue 13): tesseract reads every photo, PaddleOCR those tesseract reads badly. */
+export type ReaderName = 'tesseract' | 'paddleocr'
+
 export type ReceiptTimings = {
   validateMs: number
   preprocessMs: number
@@ -47,8 +50,8 @@ export type ReceiptAnalysis = {
   /** Raw OCR text of the reading that decided, for staff review. */
   ocrText: string
   /** Which reader's reading decided (issue 13): tesseract, or PaddleOCR for photos tesseract read badly. */
-  reader: 'tesseract' | 'paddleocr'
+  reader: ReaderName
   /** The other reader's text when both read the photo, for staff review. */
-  otherReading: { reader: 'tesseract' | 'paddleocr'; ocrText: string } | null
+  otherReading: { reader: ReaderName; ocrText: string } | null
   timings: ReceiptTimings
 }

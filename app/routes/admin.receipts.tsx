@@ -8,15 +8,16 @@ import { shortAddress } from '~/chain/networks'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { approveReceipt, listReviewQueue, rejectReceipt } from '~/receipts/receipts.server'
+import type { ReaderName } from '~/receipts/types'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
 import styles from '~/styles/scan.css'
 import { readFormData } from '~/utils/form.server'
 import { rowIdSchema } from '~/utils/ids'
 
-export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
-type ReaderName = 'tesseract' | 'paddleocr'
 const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR' }
+
+export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
 export const meta: MetaFunction = () => [{ title: 'Receipt Review · ReCircle' }]
 

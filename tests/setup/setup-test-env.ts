@@ -25,7 +25,7 @@ process.env.ADMIN_WALLETS = ADMIN_WALLET.address
 process.env.APP_DOMAINS = 'recircle.test'
 process.env.THOR_NODE_URL = 'https://thor.test'
 process.env.RECIRCLE_TEST_MODE = ''
-// Analyses in the suites read with tesseract alone; tests/second-reader.test.ts runs PaddleOCR itself.
+// Analyses in the suites read with tesseract alone; app/ocr/paddle.server.test.ts runs PaddleOCR itself.
 process.env.SECOND_READER = 'off'
 resetEnvCache()
 
