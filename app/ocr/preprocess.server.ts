@@ -185,20 +185,38 @@ export function flattenBackground(g: Grey, block: number): void {
       smooth[by * bw + bx] = Math.max(level[by * bw + bx], 0.5 * (m + level[by * bw + bx]))
     }
   }
+  // Each block row's levels interpolated across the width once; then each pixel row only blends
+  // two of those lines (the same arithmetic as blending the four blocks per pixel, a third of the work).
+  const x0s = new Int32Array(width)
+  const x1s = new Int32Array(width)
+  const txs = new Float64Array(width)
+  for (let x = 0; x < width; x++) {
+    const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / block - 0.5))
+    x0s[x] = Math.floor(fx)
+    x1s[x] = Math.min(bw - 1, x0s[x] + 1)
+    txs[x] = fx - x0s[x]
+  }
+  const across = new Float64Array(bh * width)
+  for (let by = 0; by < bh; by++) {
+    const base = by * bw
+    const line = by * width
+    for (let x = 0; x < width; x++) {
+      const left = smooth[base + x0s[x]]
+      across[line + x] = left + (smooth[base + x1s[x]] - left) * txs[x]
+    }
+  }
   for (let y = 0; y < height; y++) {
     const fy = Math.min(bh - 1, Math.max(0, (y + 0.5) / block - 0.5))
     const y0 = Math.floor(fy)
     const y1 = Math.min(bh - 1, y0 + 1)
     const ty = fy - y0
+    const topLine = y0 * width
+    const bottomLine = y1 * width
+    const row = y * width
     for (let x = 0; x < width; x++) {
-      const fx = Math.min(bw - 1, Math.max(0, (x + 0.5) / block - 0.5))
-      const x0 = Math.floor(fx)
-      const x1 = Math.min(bw - 1, x0 + 1)
-      const tx = fx - x0
-      const top = smooth[y0 * bw + x0] + (smooth[y0 * bw + x1] - smooth[y0 * bw + x0]) * tx
-      const bottom = smooth[y1 * bw + x0] + (smooth[y1 * bw + x1] - smooth[y1 * bw + x0]) * tx
-      const bg = Math.max(16, top + (bottom - top) * ty)
-      const i = y * width + x
+      const top = across[topLine + x]
+      const bg = Math.max(16, top + (across[bottomLine + x] - top) * ty)
+      const i = row + x
       data[i] = Math.min(255, Math.round((data[i] * 255) / bg))
     }
   }
