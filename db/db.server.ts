@@ -1,7 +1,22 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import SQLite from 'better-sqlite3'
-import { createQueryId, Kysely, Migrator, PostgresAdapter, PostgresDialect, SqliteDialect, sql, type Compilable, type CompiledQuery, type SqliteDatabase } from 'kysely'
+import {
+  createQueryId,
+  Kysely,
+  Migrator,
+  PostgresAdapter,
+  PostgresDialect,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type Compilable,
+  type CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDatabase,
+  type SqliteDialectConfig,
+} from 'kysely'
 import pg from 'pg'
 import { migrationProvider } from './migrations/index'
 import type { Database } from './schema'
@@ -47,7 +62,45 @@ export function createDb(databaseUrl: string, opts: { poolSize?: number } = {}):
   sqlite.pragma('foreign_keys = ON')
   sqlite.pragma('busy_timeout = 5000')
   sqlite.pragma('synchronous = NORMAL')
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }) })
+  return new Kysely<Database>({ dialect: new QueuedSqliteDialect({ database: withStatementCache(sqlite) }) })
+}
+
+/**
+ * Kysely's SQLite driver lends its one connection through a mutex that wakes every waiter each time
+ * it is released; all but one then wait again. Under 50 concurrent page views that cost more than
+ * the queries themselves (issue 12, decision 072). Here waiters queue in order and the connection is
+ * handed to the next one alone; Kysely's own lock then never has more than one taker.
+ */
+class QueuedSqliteDriver extends SqliteDriver {
+  #busy = false
+  readonly #waiting: Array<() => void> = []
+
+  override async acquireConnection(): Promise<DatabaseConnection> {
+    if (this.#busy) await new Promise<void>((resolve) => this.#waiting.push(resolve))
+    else this.#busy = true
+    return super.acquireConnection()
+  }
+
+  override async releaseConnection(): Promise<void> {
+    await super.releaseConnection()
+    const next = this.#waiting.shift()
+    // Handed over: the connection stays taken, by the next in line.
+    if (next) next()
+    else this.#busy = false
+  }
+}
+
+class QueuedSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig
+
+  constructor(config: SqliteDialectConfig) {
+    super(config)
+    this.#config = config
+  }
+
+  override createDriver(): Driver {
+    return new QueuedSqliteDriver(this.#config)
+  }
 }
 
 const STATEMENT_CACHE_SIZE = 500

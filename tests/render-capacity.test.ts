@@ -211,6 +211,40 @@ describe('the signed-in user, looked up once per page view', () => {
   })
 })
 
+describe('the SQLite connection lent in order (QueuedSqliteDriver)', () => {
+  it('queries wait for an open transaction, then run in the order they came', async () => {
+    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'recircle-queue-'))
+    const db = createDb(`file:${path.join(dir, 'queue.db')}`) as unknown as Kysely<{ t: { n: number } }>
+    try {
+      await db.schema.createTable('t').addColumn('n', 'integer').execute()
+      const count = async () => Number((await db.selectFrom('t').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c)
+      let inserted!: () => void
+      const insertedOnce = new Promise<void>((resolve) => (inserted = resolve))
+      const rolledBack = db
+        .transaction()
+        .execute(async (trx) => {
+          await trx.insertInto('t').values({ n: 1 }).execute()
+          inserted()
+          await new Promise((resolve) => setTimeout(resolve, 20))
+          throw new Error('roll back')
+        })
+        .catch((error: Error) => error.message)
+      await insertedOnce
+      // Asked while the transaction is open: answered after its rollback, never inside it.
+      const order: number[] = []
+      const counts = await Promise.all(Array.from({ length: 20 }, (_, i) => count().then((c) => (order.push(i), c))))
+      expect(await rolledBack).toBe('roll back')
+      expect(counts).toEqual(Array(20).fill(0))
+      expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i))
+      await db.insertInto('t').values({ n: 2 }).execute()
+      expect(await count()).toBe(1)
+    } finally {
+      await db.destroy()
+      fs.rmSync(dir, { recursive: true, force: true })
+    }
+  })
+})
+
 describe('hot reads prepared once per engine (preparedQuery)', () => {
   const walletOf = preparedQuery((db: DB, id: number) => db.selectFrom('users').select('wallet_address').where('id', '=', id))
 
