@@ -211,13 +211,24 @@ describe('the signed-in user, looked up once per page view', () => {
   })
 })
 
+type Scratch = Kysely<{ t: { n: number } }>
+
+/** A throwaway SQLite database with one table `t`, and a count of its rows. */
+async function withScratchTable(test: (db: Scratch, count: () => Promise<number>) => Promise<void>) {
+  const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'recircle-sqlite-'))
+  const db = createDb(`file:${path.join(dir, 'scratch.db')}`) as unknown as Scratch
+  try {
+    await db.schema.createTable('t').addColumn('n', 'integer').execute()
+    await test(db, async () => Number((await db.selectFrom('t').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c))
+  } finally {
+    await db.destroy()
+    fs.rmSync(dir, { recursive: true, force: true })
+  }
+}
+
 describe('the SQLite connection lent in order (QueuedSqliteDriver)', () => {
-  it('queries wait for an open transaction, then run in the order they came', async () => {
-    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'recircle-queue-'))
-    const db = createDb(`file:${path.join(dir, 'queue.db')}`) as unknown as Kysely<{ t: { n: number } }>
-    try {
-      await db.schema.createTable('t').addColumn('n', 'integer').execute()
-      const count = async () => Number((await db.selectFrom('t').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c)
+  it('queries wait for an open transaction, then run in the order they came', () =>
+    withScratchTable(async (db, count) => {
       let inserted!: () => void
       const insertedOnce = new Promise<void>((resolve) => (inserted = resolve))
       const rolledBack = db
@@ -238,11 +249,7 @@ describe('the SQLite connection lent in order (QueuedSqliteDriver)', () => {
       expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i))
       await db.insertInto('t').values({ n: 2 }).execute()
       expect(await count()).toBe(1)
-    } finally {
-      await db.destroy()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-  })
+    }))
 })
 
 describe('hot reads prepared once per engine (preparedQuery)', () => {
@@ -264,24 +271,15 @@ describe('hot reads prepared once per engine (preparedQuery)', () => {
   })
 })
 
-
 describe('SQLite prepared statements kept per query text', () => {
-  it('answers stay right when statements are reused and when the oldest are dropped', async () => {
-    const dir = fs.mkdtempSync(path.join(process.env.TMPDIR ?? '/tmp', 'recircle-stmt-'))
-    const db = createDb(`file:${path.join(dir, 'stmt.db')}`) as unknown as Kysely<{ t: { n: number } }>
-    try {
-      await db.schema.createTable('t').addColumn('n', 'integer').execute()
+  it('answers stay right when statements are reused and when the oldest are dropped', () =>
+    withScratchTable(async (db, count) => {
       await db.insertInto('t').values([{ n: 1 }, { n: 2 }]).execute()
-      const count = async () => Number((await db.selectFrom('t').select((eb) => eb.fn.countAll().as('c')).executeTakeFirstOrThrow()).c)
       expect(await count()).toBe(2)
       await db.insertInto('t').values({ n: 3 }).execute()
       expect(await count()).toBe(3)
       // 600 distinct texts push the first ones out of the cache; they are prepared again.
       for (let i = 0; i < 600; i++) await db.selectFrom('t').select((eb) => eb.val(i).as(`v${i}`)).execute()
       expect(await count()).toBe(3)
-    } finally {
-      await db.destroy()
-      fs.rmSync(dir, { recursive: true, force: true })
-    }
-  })
+    }))
 })
