@@ -153,18 +153,22 @@ class Placeholder {
 }
 
 /**
- * A read query built and compiled once per database engine, then run with new arguments. For the
- * hottest reads (the signed-in user, the balance, the home summary) building and compiling a query
- * with Kysely cost more than SQLite took to run it (issue 12, decision 072).
+ * A read query built and compiled once per database (its transactions share it), then run with
+ * new arguments. For the hottest reads (the signed-in user, the balance, the home summary) building
+ * and compiling a query with Kysely cost more than SQLite took to run it (issue 12, decision 072).
  *
  * `build` gets placeholders in place of the arguments. Each must be used as one plain value (a
  * comparison, an `sql` template value), never inspected or spread into an `in` list: a placeholder
  * that did not reach the query's parameters is refused when the query is first compiled.
  */
 export function preparedQuery<Args extends unknown[], Row>(build: (db: DB, ...args: Args) => Compilable<Row>) {
-  // Keyed by the engine's adapter: the same SQL serves the database and its transactions.
+  // Keyed by the database's adapter, which its transactions share: the same SQL serves both.
   const compiled = new WeakMap<object, CompiledQuery<Row>>()
   return async (db: DB, ...args: Args): Promise<Row[]> => {
+    // A view with plugins (withSchema, withPlugin) would compile other SQL than the one kept.
+    if (db.getExecutor().plugins.length > 0) {
+      throw new Error('A prepared query runs on the database or a transaction, not on a view with plugins')
+    }
     const adapter = db.getExecutor().adapter
     let query = compiled.get(adapter)
     if (!query) {

@@ -269,6 +269,10 @@ describe('hot reads prepared once per engine (preparedQuery)', () => {
     const ignoresItsArgument = preparedQuery((db: DB, _id: number) => db.selectFrom('users').select('id'))
     await expect(ignoresItsArgument(getDb(), 1)).rejects.toThrow('used 0 of its 1 arguments')
   })
+
+  it('refuses a view with plugins, whose SQL would differ from the one kept', async () => {
+    await expect(walletOf(getDb().withSchema('other'), 1)).rejects.toThrow('not on a view with plugins')
+  })
 })
 
 describe('SQLite prepared statements kept per query text', () => {

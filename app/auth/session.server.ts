@@ -18,7 +18,7 @@ function sessionCookie() {
   return current
 }
 
-/** Verified Cookie headers kept (a browser sends the same header with each page it loads): ≤ 5 MB. */
+/** Verified Cookie headers kept (a browser sends the same header with each page it loads): about 6 MB. */
 const VERIFIED_HEADERS_KEPT = 10_000
 const VERIFIED_HEADER_MAX_LENGTH = 500
 

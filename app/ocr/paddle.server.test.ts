@@ -63,6 +63,20 @@ describe('the PaddleOCR reader', () => {
     await own.close()
   })
 
+  test('readings past the waiting limit are refused at once', async () => {
+    const own = createPaddleReader({ maxWaiting: 2 })
+    const reads = [own.read(photo), own.read(photo), own.read(photo)].map((r) => r.then(() => 'read', (e: Error) => e.message))
+    expect(await Promise.all(reads)).toEqual(['read', 'read', 'PaddleOCR is busy: 2 readings are waiting'])
+    await own.close()
+  })
+
+  test('a worker silent past the turn limit is given up on, and its caller told', async () => {
+    const own = createPaddleReader({ turnLimitMs: 1 })
+    await own.warmUp().catch(() => undefined)
+    await expect(own.read(photo)).rejects.toThrow('given up on')
+    await own.close()
+  })
+
   test('a caller kept past the time limit gets an error instead of waiting on', async () => {
     const own = createPaddleReader({ readLimitMs: 20 })
     await expect(own.read(photo)).rejects.toThrow('did not answer within 20 ms')

@@ -32,11 +32,17 @@ export type PaddleReader = {
 
 /** A caller waiting longer (its turn and its reading) gets an error, and tesseract decides (a reading: 0.2-1 s, a dense page 7 s). */
 const READ_LIMIT_MS = 15_000
+/** Readings waiting for their turn; one more is refused at once (tesseract decides) rather than queued. */
+const MAX_WAITING = 16
+/** A worker that has not answered one reading in this long is given up on, and a new one started. */
+const TURN_LIMIT_MS = 60_000
 /** After the engine failed to start, readings fail at once for this long instead of loading the models again. */
 const START_RETRY_MS = 60_000
 
 export type PaddleReaderOptions = {
   readLimitMs?: number
+  maxWaiting?: number
+  turnLimitMs?: number
   startRetryMs?: number
 }
 
@@ -89,8 +95,10 @@ parentPort.on('message', async (msg) => {
 
 type Engine = {
   call: (message: Record<string, unknown>, transfer?: ArrayBuffer[]) => Promise<Reply>
-  /** False once the worker has exited: a message posted to it would never be answered. */
+  /** False once the worker has exited or been given up on: a message posted to it would never be answered. */
   alive: () => boolean
+  /** Stop using a worker that does not answer, without stopping it (see createPaddleReader). */
+  abandon: () => void
   terminate: () => Promise<void>
 }
 
@@ -114,6 +122,7 @@ async function startEngine(): Promise<Engine> {
   const pending = new Map<number, { resolve: (r: Reply) => void; reject: (e: Error) => void }>()
   let nextId = 0
   let exited: Error | null = null
+  let abandoned = false
   const failAll = (error: Error) => {
     for (const p of pending.values()) p.reject(error)
     pending.clear()
@@ -122,6 +131,8 @@ async function startEngine(): Promise<Engine> {
     pending.get(reply.id)?.resolve(reply)
     pending.delete(reply.id)
     if (pending.size === 0) worker.unref()
+    // A worker given up on that answers after all is idle now, and safe to stop.
+    if (abandoned) void worker.terminate()
   })
   worker.on('error', failAll)
   worker.on('exit', (code) => {
@@ -144,6 +155,12 @@ async function startEngine(): Promise<Engine> {
   return {
     call,
     alive: () => exited === null,
+    abandon: () => {
+      abandoned = true
+      exited ??= new Error('The PaddleOCR worker stopped answering and was given up on')
+      failAll(exited)
+      worker.unref()
+    },
     terminate: async () => {
       // Marked at once: a reading that took this engine just before must not post to a stopping worker.
       exited ??= new Error('The PaddleOCR worker was stopped')
@@ -189,28 +206,29 @@ function unlessAborted<T>(promise: Promise<T>, signal?: AbortSignal): Promise<T>
   })
 }
 
-/** Settles as `promise` does, or rejects once `ms` have passed. */
-function withinLimit<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout | undefined
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`PaddleOCR did not answer within ${ms} ms`)), ms)
-  })
-  return Promise.race([promise, limit]).finally(() => clearTimeout(timer))
-}
-
 export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleReader {
   const readLimitMs = options.readLimitMs ?? READ_LIMIT_MS
+  const maxWaiting = options.maxWaiting ?? MAX_WAITING
+  const turnLimitMs = options.turnLimitMs ?? TURN_LIMIT_MS
   const startRetryMs = options.startRetryMs ?? START_RETRY_MS
   let engine: Promise<Engine> | null = null
   let startFailure: { error: Error; at: number } | null = null
-  // One reading at a time: a second one would only compete for the same cores. Each reading's turn
-  // ends when the worker is done with it, even if its caller gave up earlier.
+  // One turn at a time (a reading, or closing): two readings would only compete for the same cores.
+  // A turn ends when the worker is done with it, even if its caller gave up earlier: stopping
+  // onnxruntime in the middle of a run can abort the whole process.
   let queue: Promise<void> = Promise.resolve()
+  let waiting = 0
+  const takeTurn = () => {
+    const previous = queue
+    let endTurn!: () => void
+    queue = new Promise<void>((resolve) => (endTurn = resolve))
+    return { previous, endTurn }
+  }
 
   const engineReady = async (): Promise<Engine> => {
-    if (startFailure && Date.now() - startFailure.at < startRetryMs) throw startFailure.error
     const current = engine ? await engine.catch(() => null) : null
     if (current?.alive()) return current
+    if (startFailure && Date.now() - startFailure.at < startRetryMs) throw startFailure.error
     engine = startEngine()
     try {
       const started = await engine
@@ -223,16 +241,35 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
     }
   }
 
+  /** The worker's reply; a worker silent past the turn limit is given up on (left running, unreferenced). */
+  const ask = async (ready: Engine, image: Awaited<ReturnType<typeof pixels>>) => {
+    const watchdog = setTimeout(() => ready.abandon(), turnLimitMs).unref()
+    try {
+      return await ready.call({ type: 'read', ...image }, [image.pixels])
+    } finally {
+      clearTimeout(watchdog)
+    }
+  }
+
   const read = (photo: Buffer, opts: { signal?: AbortSignal } = {}): Promise<OcrResult> => {
-    const previous = queue
-    let endTurn!: () => void
-    queue = new Promise<void>((resolve) => (endTurn = resolve))
+    if (waiting >= maxWaiting) return Promise.reject(new Error(`PaddleOCR is busy: ${waiting} readings are waiting`))
+    waiting++
+    // The caller's signal, or the time limit: either answers the caller at once, and a reading
+    // still waiting for its turn then never runs.
+    const limit = new AbortController()
+    const timer = setTimeout(() => limit.abort(new Error(`PaddleOCR did not answer within ${readLimitMs} ms`)), readLimitMs)
+    const signal = opts.signal ? AbortSignal.any([opts.signal, limit.signal]) : limit.signal
+    const { previous, endTurn } = takeTurn()
     const work = (async () => {
-      await previous
-      opts.signal?.throwIfAborted()
+      try {
+        await previous
+      } finally {
+        waiting--
+      }
+      signal.throwIfAborted()
       const [ready, image] = await Promise.all([engineReady(), pixels(photo)])
-      opts.signal?.throwIfAborted()
-      const reply = await ready.call({ type: 'read', ...image }, [image.pixels])
+      signal.throwIfAborted()
+      const reply = await ask(ready, image)
       if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
       const boxes: TextBox[] = (reply.found ?? [])
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
@@ -242,11 +279,9 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
       return { text: lines.map((l) => l.text).join('\n'), lines, confidence: Math.round(confidence * 10) / 10 }
     })()
     void work.then(endTurn, endTurn)
-    // A caller that gives up (its analysis timed out) is answered at once, waiting or reading, and so
-    // is one kept past the limit. The worker is not stopped: stopping onnxruntime in the middle of a
-    // run can abort the whole process. Its turn ends when it is done.
-    return withinLimit(unlessAborted(work, opts.signal), readLimitMs)
+    return unlessAborted(work, signal).finally(() => clearTimeout(timer))
   }
+
   return {
     read,
     warmUp: async () => {
@@ -256,12 +291,24 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
         .toBuffer()
       await read(sample)
     },
+    // Closing is a turn too: the readings asked before it use the engine it then stops; later ones
+    // start a new engine. A reading still running after the turn limit is left running, unreferenced.
     close: async () => {
-      const started = engine
-      engine = null
-      // The reading under way finishes first (see above).
-      await queue
-      if (started) await (await started.catch(() => null))?.terminate()
+      const { previous, endTurn } = takeTurn()
+      try {
+        let timer: NodeJS.Timeout | undefined
+        const finished = await Promise.race([
+          previous.then(() => true),
+          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), turnLimitMs).unref())),
+        ])
+        clearTimeout(timer)
+        const current = engine ? await engine.catch(() => null) : null
+        engine = null
+        if (current?.alive() && finished) await current.terminate()
+        else current?.abandon()
+      } finally {
+        endTurn()
+      }
     },
   }
 }

@@ -36,7 +36,7 @@ describe('choosing between two readings of one photo', () => {
     expect(disagreements(a, reading('paddleocr', WAYMO.replace('Total $20.42', '')).fields)).toEqual([])
   })
 
-  it('the kind of trip, and verdict-changing wording only the other reading found, are disagreements too', () => {
+  it('verdict-changing wording only the other reading found is a disagreement too', () => {
     // Tesseract saw the electric car but not the total; PaddleOCR read every key field but not the EV words.
     const rentalEv = 'Hertz\nRental agreement\nMar 22, 2026\nTesla Model 3 electric vehicle\nTotal $96.40'
     const tesseract = reading('tesseract', rentalEv.replace('Total $96.40', ''))

@@ -31,7 +31,6 @@ export const DISAGREEMENT_REASONS = {
   total: 'The two readings of this photo disagree on the total: staff will check it',
   date: 'The two readings of this photo disagree on the date: staff will check it',
   vendor: 'The two readings of this photo disagree on the service: staff will check it',
-  category: 'The two readings of this photo disagree on the kind of trip: staff will check it',
   evidence: 'Only one reading of this photo found electric vehicle or pre-owned wording: staff will check it',
 } as const
 
@@ -45,7 +44,6 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
   if (decided.totalAmount !== null && other.totalAmount !== null && Math.abs(decided.totalAmount - other.totalAmount) >= 0.005) out.push('total')
   if (decided.purchaseDate !== null && other.purchaseDate !== null && decided.purchaseDate !== other.purchaseDate) out.push('date')
   if (decided.vendor !== null && other.vendor !== null && decided.vendor.name !== other.vendor.name) out.push('vendor')
-  if (decided.category !== null && other.category !== null && decided.category !== other.category) out.push('category')
   const evOnlyInOther = decided.vendor?.kind === 'car_rental' && decided.signals.evEvidence.length === 0 && other.signals.evEvidence.length > 0
   const preOwnedOnlyInOther = decided.signals.preOwnedKeywords.length === 0 && other.signals.preOwnedKeywords.length > 0
   if (evOnlyInOther || preOwnedOnlyInOther) out.push('evidence')
