@@ -35,6 +35,7 @@ describe('cleanLine', () => {
     ['Jan4,2026at10:07AM', 'Jan 4, 2026 at 10:07 AM'],
     ['Mar 22.2026', 'Mar 22, 2026'],
     ['DATE JUN 19.2026  14:33', 'DATE JUN 19, 2026  14:33'],
+    ['DATEJUL7.2026  11:33', 'DATE JUL 7, 2026  11:33'],
     ['Jun 15，2026', 'Jun 15, 2026'],
     ['22 Mar.2026', '22 Mar. 2026'],
     ['Septerber 2, 2026', 'September 2, 2026'],
@@ -51,5 +52,6 @@ describe('cleanLine', () => {
     expect(cleanLine('Visa ending in 4417')).toBe('Visa ending in 4417')
     expect(cleanLine('Trip 14 min, 3.2 mi')).toBe('Trip 14 min, 3.2 mi')
     expect(cleanLine('Marches 12')).toBe('Marches 12')
+    expect(cleanLine('SMARTFARE  $12.16')).toBe('SMARTFARE  $12.16')
   })
 })

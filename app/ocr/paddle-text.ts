@@ -106,6 +106,8 @@ const CLEANUP_RULES: Array<(line: string) => string> = [
       const month = FULL_MONTHS.find((name) => name !== word.toLowerCase() && withinOneEdit(word.toLowerCase(), name))
       return month ? month[0].toUpperCase() + month.slice(1) : word
     }),
+  // A capitals label run into a capitals month before a day: 'DATEJUL7.2026' -> 'DATE JUL7.2026'
+  (t) => t.replace(/\b([A-Z]{2,}?)(JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEPT?|OCT|NOV|DEC)(?=\s*\d{1,2}\b)/g, '$1 $2'),
   // 'Jan4,2026', 'Mar 22.2026', 'JUN 19.2026' (thermal tickets print capitals) -> 'Jan 4, 2026'
   (t) => t.replace(new RegExp(`\\b(${MONTH})\\s*(\\d{1,2})\\s*[,.]?\\s*((?:19|20)\\d{2})`, 'gi'), '$1 $2, $3'),
   // '4Jan2026', '22 Mar.2026' -> '4 Jan 2026'

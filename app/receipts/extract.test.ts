@@ -18,6 +18,8 @@ describe('parseDates', () => {
     // OCR confusions inside a date.
     ['O7/1O/2026', '2026-07-10', 'us'],
     ['Oct 2l, 2026', '2026-10-21', 'written'],
+    // A blurred comma read as a full stop.
+    ['DATE JUL 7. 2026', '2026-07-07', 'written'],
     ['20260910', '2026-09-10', 'compact'],
     ['20-Nov-2026', '2026-11-20', 'written'],
     ['Nov-20-2026', '2026-11-20', 'written'],
