@@ -16,8 +16,12 @@ import {
 } from '~/rewards/rules'
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
 import { receiptFingerprint } from './fingerprint.server'
+import type { EReceiptFacts } from './types'
 import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
-import { validateReceiptImage } from '~/ocr/photo.server'
+import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
+import { analyzeEReceipt } from '~/ereceipts/analyze.server'
+import { claimEReceipt } from '~/ereceipts/claims.server'
+import { looksLikeEmail } from '~/ereceipts/message.server'
 
 export type Analysis = AnalysisFacts & Record<string, unknown>
 export type Analyzer = (image: Buffer, opts: { signal: AbortSignal }) => Promise<Analysis>
@@ -75,6 +79,9 @@ const MIME: Record<string, string> = {
   tiff: 'image/tiff',
 }
 
+/** How an e-receipt is stored in the image columns: the original e-mail, byte for byte. */
+export const EMAIL_MIME = 'message/rfc822'
+
 export type StoredAnalysis = { id: number; imageHash: string; analysis: Analysis; duplicate: boolean }
 
 /**
@@ -83,9 +90,20 @@ export type StoredAnalysis = { id: number; imageHash: string; analysis: Analysis
  */
 export async function analyzeAndStore(
   db: DB,
-  input: { userId: number; image: Buffer; analyze: Analyzer; now?: Date; timeoutMs?: number },
+  input: {
+    userId: number
+    image: Buffer
+    analyze: Analyzer
+    now?: Date
+    timeoutMs?: number
+    /** E-receipts' analysis (issue 21); defaults to DKIM verification with the environment's resolver. */
+    analyzeEmail?: (raw: Buffer, opts: { now?: Date }) => Promise<Analysis>
+  },
 ): Promise<StoredAnalysis> {
-  const meta = await validateReceiptImage(input.image)
+  // An e-mail (issue 21) proves itself by its signature and is read from its signed text, at once;
+  // anything else must be a photo. Neither stores anything when it is refused.
+  const email = !!input.image && sniffImageFormat(input.image) === null && looksLikeEmail(input.image)
+  const meta = email ? null : await validateReceiptImage(input.image)
   const imageHash = sha256(input.image)
   const duplicate = !!(await db.selectFrom('receipts').select('id').where('image_hash', '=', imageHash).executeTakeFirst())
   const existing = await db
@@ -99,8 +117,10 @@ export async function analyzeAndStore(
     // A stored timeout fallback gets another chance; a real analysis is reused as it is.
     if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
   }
-  const analysis = await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
-  const phash = await receiptFingerprint(input.image)
+  const analysis: Analysis = email
+    ? await (input.analyzeEmail ?? analyzeEReceipt)(input.image, { now: input.now })
+    : await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
+  const phash = email ? null : await receiptFingerprint(input.image)
   const now = (input.now ?? new Date()).toISOString()
   const row = await db
     .insertInto('receipt_analyses')
@@ -109,7 +129,7 @@ export async function analyzeAndStore(
       image_hash: imageHash,
       analysis_json: JSON.stringify(analysis),
       image: input.image,
-      image_mime: MIME[meta.format] ?? 'application/octet-stream',
+      image_mime: meta ? (MIME[meta.format] ?? 'application/octet-stream') : EMAIL_MIME,
       image_phash: phash,
       created_at: now,
     })
@@ -250,6 +270,7 @@ export async function submitReceipt(
           user_amount_cents: input.values.amountCents,
           user_purchase_date: input.values.purchaseDate,
           analysis_json: JSON.stringify(analysis),
+          verified_sender: typeof analysis.verifiedSender === 'string' ? analysis.verifiedSender : null,
           status: approved ? 'approved' : 'pending_review',
           review_reasons_json: approved ? null : JSON.stringify(decision.kind === 'review' ? decision.reasons : []),
           reject_reason: null,
@@ -261,6 +282,12 @@ export async function submitReceipt(
         })
         .returning('id')
         .executeTakeFirstOrThrow()
+      // A verified e-receipt pays once across all wallets, and only the wallet its mailbox is bound to.
+      const ereceipt = eReceiptFacts(analysis)
+      if (ereceipt) {
+        const claim = await claimEReceipt(trx, { userId: input.userId, receiptId: receipt.id, facts: ereceipt, now })
+        if (!claim.ok) throw new Refusal(409, claim.error)
+      }
       await linkActionSlot(trx, input.userId, slot, receipt.id)
       await trx.deleteFrom('receipt_analyses').where('id', '=', stored.id).execute()
 
@@ -311,6 +338,12 @@ async function lockReceiptIdentity(trx: Transaction<Database>, userId: number, c
 
 /** How many receipts of one referrer's invitees may be approved automatically per UTC day. */
 export const DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY = 5
+
+/** The e-receipt facts of a stored analysis (issue 21), or null for a photo. */
+export function eReceiptFacts(analysis: Analysis): EReceiptFacts | null {
+  const facts = analysis.ereceipt as EReceiptFacts | null | undefined
+  return facts && typeof facts.signatureId === 'string' ? facts : null
+}
 
 /** What identifies the trip: only what the server read, never what the user typed. */
 export function receiptContent(analysis: Analysis): ReceiptContent {

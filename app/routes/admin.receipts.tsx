@@ -15,7 +15,7 @@ import styles from '~/styles/scan.css'
 import { readFormData } from '~/utils/form.server'
 import { rowIdSchema } from '~/utils/ids'
 
-const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR' }
+const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR', email: 'the signed e-mail' }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 

@@ -68,6 +68,20 @@ const schema = z.object({
   // The second reader for photos tesseract reads badly (issue 13): PaddleOCR, or off.
   SECOND_READER: z.enum(['paddleocr', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'paddleocr')),
   RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  // E-receipts (issue 21): the forwarding domain, the SMTP listener, the provider webhook's secret,
+  // the DNS servers that DKIM keys are read from, and sender domains beyond the built-in table.
+  INBOUND_DOMAIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain name').transform((v) => v.toLowerCase()).optional(),
+  ),
+  INBOUND_SMTP_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  INBOUND_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  ERECEIPT_SENDERS: z.string().optional().default(''),
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
   THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),
   // Payouts (issue 9): on only when a distributor key (or mnemonic) and the app id are set.
