@@ -7,6 +7,7 @@ import { createDb, migrateToLatest } from '#db/db.server'
 import { isEmpty, seed } from '#db/seed'
 import { startPayouts } from '~/payouts/run.server'
 import { purgeExpiredReceiptData } from '~/receipts/retention.server'
+import { startInboundSmtp } from '~/ereceipts/smtp.server'
 import { createServerApp } from './server'
 
 const dev = process.argv.includes('--dev')
@@ -73,11 +74,20 @@ setInterval(housekeeping, 60 * 60 * 1000).unref()
 // The payout worker, when a distributor key and the app id are configured (issue 9).
 const stopPayouts = startPayouts(appDb, env)
 
+// Forwarded e-receipts by SMTP (issue 21), when INBOUND_SMTP_PORT is set.
+if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_DOMAIN) {
+  console.error('INBOUND_SMTP_PORT needs INBOUND_DOMAIN: the domain of the forwarding addresses.')
+  process.exit(1)
+}
+const smtp = env.INBOUND_SMTP_PORT !== undefined ? await startInboundSmtp(appDb, { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST }) : null
+if (smtp) console.log(`Forwarded e-receipts: SMTP on port ${smtp.port} for *@${env.INBOUND_DOMAIN}`)
+
 async function shutdown() {
   server.close()
   setTimeout(() => process.exit(0), 5000).unref()
   try {
     await stopPayouts?.()
+    await smtp?.close()
     const build = await loadBuild()
     const entry = build.entry.module as { shutdown?: () => Promise<void> }
     await entry.shutdown?.()

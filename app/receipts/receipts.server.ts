@@ -498,9 +498,11 @@ export type ReceiptSummary = {
   rewardMilli: number | null
   rejectReason: string | null
   createdAt: string
+  /** "uber.com" for a verified e-receipt (issue 21), null for a photo. */
+  verifiedSender: string | null
 }
 
-function toSummary(r: Pick<ReceiptRow, 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at'>): ReceiptSummary {
+function toSummary(r: Pick<ReceiptRow, 'verified_sender' | 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at'>): ReceiptSummary {
   const cents = r.amount_cents ?? r.user_amount_cents
   return {
     id: r.id,
@@ -512,10 +514,11 @@ function toSummary(r: Pick<ReceiptRow, 'id' | 'store_name' | 'category' | 'amoun
     rewardMilli: r.reward_milli,
     rejectReason: r.reject_reason,
     createdAt: r.created_at,
+    verifiedSender: r.verified_sender,
   }
 }
 
-const SUMMARY_COLUMNS = ['id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at'] as const
+const SUMMARY_COLUMNS = ['verified_sender', 'id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at'] as const
 
 export async function listUserReceipts(db: DB, userId: number) {
   const rows = await db.selectFrom('receipts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute()
@@ -558,6 +561,7 @@ export async function listReviewQueue(db: DB) {
       'receipts.review_reasons_json',
       'receipts.review_signals_json',
       'receipts.reference_number',
+      'receipts.verified_sender',
       'receipts.created_at',
     ])
     .where('receipts.status', '=', 'pending_review')
