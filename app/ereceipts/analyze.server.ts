@@ -18,13 +18,13 @@ import { judgeEReceipt } from './verdict'
 
 export type EReceiptOptions = { senders?: SenderTable; resolver?: TxtResolver; now?: Date }
 
-let defaults: { senders: SenderTable; resolver: TxtResolver } | null = null
+let defaults: { env: object; senders: SenderTable; resolver: TxtResolver } | null = null
 
-/** The sender table and resolver from the environment (ERECEIPT_SENDERS, DNS_SERVERS), built once. */
+/** The sender table and resolver from the environment (ERECEIPT_SENDERS, DNS_SERVERS), built once per environment. */
 export function eReceiptDefaults() {
-  if (!defaults) {
-    const env = getEnv()
-    defaults = { senders: senderTable(parseSenderConfig(env.ERECEIPT_SENDERS)), resolver: createResolver(env.DNS_SERVERS) }
+  const env = getEnv()
+  if (defaults?.env !== env) {
+    defaults = { env, senders: senderTable(parseSenderConfig(env.ERECEIPT_SENDERS)), resolver: createResolver(env.DNS_SERVERS) }
   }
   return defaults
 }

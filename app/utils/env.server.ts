@@ -4,6 +4,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { TESTNET_CONTRACTS } from '~/chain/contracts'
 import { TESTNET_GENESIS_ID } from '~/chain/networks'
+import { parseSenderConfig } from '~/ereceipts/senders'
 import { isPostgresUrl, sqlitePathFromUrl } from '#db/db.server'
 
 const flag = z
@@ -81,7 +82,17 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
-  ERECEIPT_SENDERS: z.string().optional().default(''),
+  ERECEIPT_SENDERS: z
+    .string()
+    .optional()
+    .default('')
+    .superRefine((value, ctx) => {
+      try {
+        parseSenderConfig(value)
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message })
+      }
+    }),
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
   THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),
   // Payouts (issue 9): on only when a distributor key (or mnemonic) and the app id are set.

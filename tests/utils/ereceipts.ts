@@ -325,3 +325,82 @@ export async function forwardInline(original: Buffer, from: string, to: string):
   })
   return composer.compile().build()
 }
+
+// ---------------------------------------------------------------------------
+// Variants that must never pay: each is what someone without the sender's key can make.
+// ---------------------------------------------------------------------------
+
+/** The signed e-mail with its total changed after signing (in every part that prints it). */
+export function tamperTotal(raw: Buffer, trip: Trip): Buffer {
+  const from = (trip.totalCents / 100).toFixed(2)
+  const to = ((trip.totalCents + 5000) / 100).toFixed(2)
+  const text = raw.toString('utf8')
+  if (!text.includes(from)) throw new Error('The total is not printed plainly in this e-mail')
+  return Buffer.from(text.split(from).join(to), 'utf8')
+}
+
+/** The same receipt text, From the service, but signed by a domain the attacker owns. */
+export async function resignedByOther(dns: DkimDns, service: string, trip: Trip, attackerDomain = 'rides-receipts.example') {
+  const style = styleOf(service)
+  const keys = testKey(attackerDomain)
+  publishKey(dns, attackerDomain, 'x1', keys)
+  const raw = await composeReceipt(style, trip, new Date(trip.date.getTime() + 3600_000))
+  return signMessage(raw, { domain: attackerDomain, selector: 'x1', privateKey: keys.privateKey, headerList: style.headerList })
+}
+
+/** Signed with l= (body length) covering the original body, then another part appended after it. */
+export async function lengthExtended(dns: DkimDns, service: string, trip: Trip) {
+  const style = styleOf(service)
+  const keys = testKey(style.signingDomain)
+  publishKey(dns, style.signingDomain, style.selector, keys)
+  const raw = await composeReceipt(style, trip, new Date(trip.date.getTime() + 3600_000))
+  const bodyStart = raw.indexOf('\r\n\r\n') + 4
+  const signed = await signMessage(raw, {
+    domain: style.signingDomain,
+    selector: style.selector,
+    privateKey: keys.privateKey,
+    headerList: style.headerList,
+    maxBodyLength: raw.length - bodyStart,
+  })
+  const extra = `\r\n<p>Total ${money(trip.totalCents + 9900)}</p>\r\n`
+  return Buffer.concat([signed, Buffer.from(extra)])
+}
+
+/** A real signature over a key of `bits` bits (RFC 8301: at least 1024). */
+export async function weakKeyReceipt(dns: DkimDns, service: string, trip: Trip, bits = 512) {
+  const style = styleOf(service)
+  const keys = testKey(`${style.signingDomain}-weak`, bits)
+  publishKey(dns, style.signingDomain, 'weak', keys)
+  const raw = await composeReceipt(style, trip, new Date(trip.date.getTime() + 3600_000))
+  return signMessage(raw, { domain: style.signingDomain, selector: 'weak', privateKey: keys.privateKey, headerList: style.headerList })
+}
+
+/** A second From header added on top of a signed e-mail (the signature covers the bottom one). */
+export function withSecondFrom(raw: Buffer, from = 'Uber Receipts <noreply@uber.com>'): Buffer {
+  return Buffer.concat([Buffer.from(`From: ${from}\r\n`), raw])
+}
+
+/** Signed by one registered service's domain with a From: of another service. */
+export async function unalignedReceipt(dns: DkimDns, trip: Trip) {
+  const uber = styleOf('Uber')
+  const lyft = styleOf('Lyft')
+  const keys = testKey(lyft.signingDomain)
+  publishKey(dns, lyft.signingDomain, lyft.selector, keys)
+  const raw = await composeReceipt(uber, trip, new Date(trip.date.getTime() + 3600_000))
+  return signMessage(raw, { domain: lyft.signingDomain, selector: lyft.selector, privateKey: keys.privateKey, headerList: uber.headerList })
+}
+
+/** A signed e-mail from a service that is not a receipt (no total, no date). */
+export async function signedNewsletter(dns: DkimDns, service = 'Uber') {
+  const style = styleOf(service)
+  const keys = testKey(style.signingDomain)
+  publishKey(dns, style.signingDomain, style.selector, keys)
+  const composer = new MailComposer({
+    from: style.from,
+    to: 'rider@example.org',
+    subject: 'New in your city: scheduled rides',
+    html: shell(style.service, '<h1>Plan ahead</h1><p>Schedule your next ride up to 30 days in advance.</p>', 'Unsubscribe'),
+  })
+  const raw = await composer.compile().build()
+  return signMessage(raw, { domain: style.signingDomain, selector: style.selector, privateKey: keys.privateKey, headerList: style.headerList })
+}
