@@ -112,7 +112,7 @@ describe('uploading an .eml', () => {
   it('takes a multipart upload of an .eml file, and a photo still goes the photo way', async () => {
     const { cookie } = await signInNewUser()
     const form = new FormData()
-    form.set('image', new Blob([await signedReceipt(dns, 'Uber', trip())], { type: 'message/rfc822' }), 'receipt.eml')
+    form.set('image', new Blob([new Uint8Array(await signedReceipt(dns, 'Uber', trip()))], { type: 'message/rfc822' }), 'receipt.eml')
     const res = await validateAction({ ...ctx, request: new Request('http://localhost:3000/api/receipts/validate', { method: 'POST', body: form, headers: { Cookie: cookie } }) })
     expect(res.status).toBe(200)
     expect((await bodyOf(res)).verifiedSender).toBe('uber.com')
@@ -248,7 +248,7 @@ describe('forwarding', () => {
     const signature = opts.signature ?? crypto.createHmac('sha256', SECRET).update(raw).digest('hex')
     const headers: Record<string, string> = { 'Content-Type': 'message/rfc822', 'X-Inbound-Signature': `sha256=${signature}` }
     if (opts.to) headers['X-Envelope-To'] = opts.to
-    return inboundAction({ ...ctx, request: new Request('http://localhost:3000/api/inbound-email', { method: 'POST', body: raw, headers }) })
+    return inboundAction({ ...ctx, request: new Request('http://localhost:3000/api/inbound-email', { method: 'POST', body: new Uint8Array(raw), headers }) })
   }
 
   it('credits a receipt posted by the provider webhook to the address owner', async () => {

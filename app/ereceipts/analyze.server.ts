@@ -4,11 +4,10 @@
  * photo. The service comes from the verified domain, never from the text.
  */
 import crypto from 'node:crypto'
-import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
+import { extractReceipt } from '~/receipts/extract'
 import { findReferenceNumber } from '~/receipts/reference'
 import { toAnalysis } from '~/receipts/analyze.server'
 import type { EReceiptFacts, ReceiptAnalysis } from '~/receipts/types'
-import type { Vendor } from '~/receipts/vendors'
 import { getEnv } from '~/utils/env.server'
 import { createResolver, verifyReceiptSignature, type TxtResolver } from './dkim.server'
 import { EReceiptError } from './errors'
@@ -42,7 +41,9 @@ export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): 
 
   const text = messageText(original.email)
   const lines = text.split(/\r?\n/).filter((l) => l.trim()).map((l) => ({ text: l, confidence: 100 }))
-  const fields = withVerifiedVendor(extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }), signature.vendor)
+  // The service is the verified signer's, never a name the text prints; car rentals still need an
+  // EV shown in the signed text.
+  const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }, { vendor: signature.vendor })
   if (fields.totalAmount === null && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
 
   const recipient = original.email.to?.flatMap((a) => ('address' in a && a.address ? [a.address] : []))[0] ?? null
@@ -70,18 +71,6 @@ export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): 
     ...toAnalysis(fields, verdict, { text }, timings, { reader: 'email', other: null }),
     verifiedSender: signature.domain,
     ereceipt,
-  }
-}
-
-/** The service is the verified signer's; car rentals still need an EV shown in the signed text. */
-function withVerifiedVendor(fields: ExtractedReceipt, vendor: Vendor): ExtractedReceipt {
-  const category = vendor.kind === 'car_rental' ? (fields.signals.evEvidence.length > 0 ? 'electric_vehicle' : null) : vendor.category
-  return {
-    ...fields,
-    vendor,
-    storeName: vendor.name,
-    category,
-    signals: { ...fields.signals, vendorKind: vendor.kind, vendorExact: true, runnerUp: null },
   }
 }
 

@@ -2,7 +2,7 @@
  * Pure: which DKIM signing domains speak for which transport service (issue 21). A verified
  * e-receipt takes its service from this table, never from what the e-mail's text claims.
  *
- * Only domains confirmed by a published receipt sample are built in (decision 080); operators add
+ * Only domains confirmed by a published receipt sample are built in (decision 090); operators add
  * others with ERECEIPT_SENDERS ("Bird=bird.co;Zipcar=zipcar.com,mail.zipcar.com").
  */
 import { findVendorByName, type Vendor } from '~/receipts/vendors'

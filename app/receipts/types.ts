@@ -21,7 +21,7 @@ export type EReceiptFacts = {
   tripKey: string | null
   /** Hash of the receipt's To address, bound to the first wallet that claims it. */
   recipientHash: string | null
-  /** The signature's x= had passed (accepted for receipts inside the window; decision 080). */
+  /** The signature's x= had passed (accepted for receipts inside the window; decision 090). */
   signatureExpired: boolean
   signedHeaders: string[]
   subject: string | null

@@ -225,7 +225,8 @@ export function makeTrip(seed: number, date: Date, to = `rider${seed}@example.or
       ['Booking fee', fee],
       ['Taxes', tax],
     ],
-    tripId: `${(seed * 7919 + 100003).toString(36).toUpperCase()}-${(seed * 104729 + 7).toString(16).toUpperCase()}`,
+    // Services print long ids: Uber a UUID, Lyft a long number, others letters and digits.
+    tripId: crypto.createHash('sha256').update(`trip-${seed}`).digest('hex').replace(/^(.{8})(.{4})(.{4})(.{4})(.{12}).*/, '$1-$2-$3-$4-$5').toUpperCase(),
     rider: ['Alex', 'Sam', 'Priya', 'Jordan', 'Mei', 'Luca'][seed % 6],
     to,
     from: '',
