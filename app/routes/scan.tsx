@@ -355,7 +355,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
         <ErrorList errors={form.errors} />
         <div className="btn-pair">
           <Link to="/scan" className="btn secondary" style={{ flex: 1 }}>
-            Retake Photo
+            {analysis.verifiedSender ? 'Upload Another' : 'Retake Photo'}
           </Link>
           <button type="submit" className="btn" style={{ flex: 1 }} disabled={submitting}>
             {submitting ? 'Submitting...' : 'Submit Receipt'}
