@@ -20,6 +20,8 @@ export async function startInboundSmtp(db: DB, opts: { port: number; host: strin
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_EMAIL_BYTES,
+    maxClients: 100,
+    socketTimeout: 60_000,
     banner: 'ReCircle e-receipts',
     logger: false,
     async onRcptTo(address, _session, callback) {
@@ -33,9 +35,14 @@ export async function startInboundSmtp(db: DB, opts: { port: number; host: strin
     },
     onData(stream: SMTPServerDataStream, session: SMTPServerSession, callback) {
       const chunks: Buffer[] = []
-      stream.on('data', (chunk: Buffer) => chunks.push(chunk))
+      let size = 0
+      stream.on('data', (chunk: Buffer) => {
+        // Past the limit the rest is read and dropped (smtp-server answers 552), never held.
+        size += chunk.length
+        if (size <= MAX_EMAIL_BYTES) chunks.push(chunk)
+      })
       stream.on('end', async () => {
-        if (stream.sizeExceeded) return callback(smtpError('Message too large: e-receipts must be under 5 MB', 552))
+        if (stream.sizeExceeded || size > MAX_EMAIL_BYTES) return callback(smtpError('Message too large: e-receipts must be under 5 MB', 552))
         try {
           const recipients = session.envelope.rcptTo.map((r) => r.address)
           const result = await receiveForwardedEmail(db, { recipients, raw: Buffer.concat(chunks) })
