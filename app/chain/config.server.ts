@@ -21,7 +21,6 @@ export type PayoutConfig = ChainConfig & {
   distributor: string
   intervalMs: number
   expirationBlocks: number
-  gasPriceCoef: number
   confirmations: number
   maxSignings: number
   /** How long a worker holds a payout row; a crashed worker's row is taken over after this. */
@@ -52,7 +51,6 @@ export function payoutConfigFromEnv(env: Env): PayoutConfig | null {
     distributor: addressUtil.fromPublicKey(secp256k1.derivePublicKey(privateKey)).toLowerCase(),
     intervalMs: env.PAYOUT_INTERVAL_MS,
     expirationBlocks: env.PAYOUT_TX_EXPIRATION_BLOCKS,
-    gasPriceCoef: env.PAYOUT_GAS_PRICE_COEF,
     confirmations: env.PAYOUT_CONFIRMATIONS,
     maxSignings: env.PAYOUT_MAX_SIGNINGS,
     leaseMs: env.PAYOUT_LEASE_MS,

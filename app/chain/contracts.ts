@@ -10,8 +10,23 @@ export const TESTNET_CONTRACTS = {
 /** 1 B3TR = 10^18 wei; the ledger counts milli-B3TR, so one milli is 10^15 wei. */
 export const WEI_PER_MILLI = 10n ** 15n
 
-/** Impact codes the pool accepts that ReCircle reports: grams of CO2 and litres of water saved. */
+/** Impact codes the pool accepts that ReCircle reports. */
 export const IMPACT_CODES = { carbon: 'carbon', water: 'water' } as const
+
+/**
+ * The unit of each impact code's value, as VeBetterDAO documents them ("Distribute reward with
+ * sustainability proofs", docs.vebetterdao.org, developer guides): carbon in grams of CO2
+ * equivalent, water in millilitres, energy in watt-hours, waste_mass, timber and plastic in grams.
+ * The pool stores the integers as given, so a value in another unit is wrong on-chain by its factor.
+ */
+export const IMPACT_UNITS = {
+  carbon: 'g',
+  water: 'ml',
+  energy: 'Wh',
+  waste_mass: 'g',
+  timber: 'g',
+  plastic: 'g',
+} as const
 
 /** The proof types the pool accepts (X2EarnRewardsPool._isValidProofType). */
 export const PROOF_TYPES = ['image', 'link', 'text', 'video'] as const

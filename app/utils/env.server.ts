@@ -108,7 +108,6 @@ const schema = z.object({
   B3TR_TOKEN_ADDRESS: address.default(TESTNET_CONTRACTS.b3tr),
   PAYOUT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(10_000),
   PAYOUT_TX_EXPIRATION_BLOCKS: z.coerce.number().int().min(18).max(8640).default(180),
-  PAYOUT_GAS_PRICE_COEF: z.coerce.number().int().min(0).max(255).default(128),
   PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(360).default(1),
   PAYOUT_MAX_SIGNINGS: z.coerce.number().int().min(1).max(20).default(3),
   PAYOUT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

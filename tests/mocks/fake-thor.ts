@@ -90,7 +90,10 @@ export type FakeThorOptions = {
   allowedImpactKeys?: readonly string[]
   /** VET and VTHO (wei) of accounts; unknown accounts have none. */
   accounts?: Record<string, FakeAccountOptions>
+  /** Legacy transactions' base gas price (Thor's Params "base-gas-price"). Default 10^13. */
   baseGasPrice?: bigint
+  /** The base fee per gas of the next blocks (Galactica); move it with setBaseFee(). Default 10^13. */
+  baseFeePerGas?: bigint
   /** Called after each mined block (the demo logs them). */
   onBlock?: (block: MinedBlock) => void
 }
@@ -223,7 +226,10 @@ type TxRecord = {
   origin: string
   delegator: string | null
   gasPayer: string
-  gasPrice: bigint
+  /** Legacy: its gas price; dynamic fee: maxFeePerGas. */
+  feeCap: bigint
+  /** Legacy: its gas price; dynamic fee: maxPriorityFeePerGas. */
+  priorityCap: bigint
   prepaid: bigint
   blockRefNumber: number
   acceptedAtBest: number
@@ -554,6 +560,9 @@ export class FakeThor {
   private readonly startTimestamp: number
   private readonly finalityLagBlocks: number
   private readonly baseGasPrice: bigint
+  /** The base fee the next block will have; each mined block records its own. */
+  private baseFee: bigint
+  private readonly blockBaseFees = new Map<number, bigint>()
   private readonly onBlock?: (block: MinedBlock) => void
   private readonly blocks = new Map<number, BlockRecord>()
   /** Every accepted tx, in acceptance order (the order blocks include them). */
@@ -581,6 +590,7 @@ export class FakeThor {
     this.startTimestamp = options.startTimestamp ?? Math.floor(Date.now() / 1000)
     this.finalityLagBlocks = options.finalityLagBlocks ?? 0
     this.baseGasPrice = options.baseGasPrice ?? BASE_GAS_PRICE
+    this.baseFee = options.baseFeePerGas ?? BASE_GAS_PRICE
     this.onBlock = options.onBlock
     this.faults = {
       down: false,
@@ -623,6 +633,25 @@ export class FakeThor {
 
   gasPrice(gasPriceCoef: number): bigint {
     return legacyGasPrice(gasPriceCoef, this.baseGasPrice)
+  }
+
+  /**
+   * The base fee of the blocks mined from now on (a fee spike, or its end). Thor moves it by at
+   * most 12.5 % a block; a test may jump, as several full blocks in a row would.
+   */
+  setBaseFee(baseFeePerGas: bigint): void {
+    if (baseFeePerGas <= 0n) throw new Error('fake-thor: the base fee must be positive')
+    this.baseFee = baseFeePerGas
+  }
+
+  /** The base fee the next block will charge. */
+  currentBaseFee(): bigint {
+    return this.baseFee
+  }
+
+  /** What GET /fees/priority suggests: 5 % of the base fee (Thor's PriorityIncreasePercentage). */
+  suggestedPriorityFee(): bigint {
+    return this.baseFee / 20n
   }
 
   // --- introspection -------------------------------------------------------------------------
@@ -771,6 +800,7 @@ export class FakeThor {
       block.size += record.size
     }
     this.blocks.set(number, block)
+    this.blockBaseFees.set(number, this.baseFee)
     this.best = number
     const mined = { number, id: this.blockId(number), timestamp: this.blockTimestamp(number), txIds: block.txIds }
     this.onBlock?.(mined)
@@ -788,6 +818,8 @@ export class FakeThor {
       if (dep?.status !== 'included') return 'wait'
       if (dep.inclusion?.reverted) return 'drop'
     }
+    // "tx not adoptable now: gas price is less than block base fee": it waits for the fee to fall.
+    if (record.feeCap < this.baseFee) return 'wait'
     if (this.account(record.gasPayer).vtho < record.prepaid) return 'wait'
     if (block.gasUsed + Number(record.tx.body.gas) > BLOCK_GAS_LIMIT) return 'wait'
     return 'include'
@@ -807,7 +839,10 @@ export class FakeThor {
       for (const d of outcome.distributions) this.distributionLog.push({ ...d, txId: record.id, blockNumber })
     }
     const gasUsed = intrinsic + outcome.execGas
-    const paid = BigInt(gasUsed) * record.gasPrice
+    // Galactica: the base fee plus the tip, the tip bounded by the fee cap (EffectivePriorityFeePerGas).
+    const room = record.feeCap - this.baseFee
+    const tip = record.priorityCap < room ? record.priorityCap : room
+    const paid = BigInt(gasUsed) * (this.baseFee + tip)
     const payer = this.account(record.gasPayer)
     this.world.accounts.set(record.gasPayer, { ...payer, vtho: payer.vtho - paid })
     return {
@@ -876,15 +911,17 @@ export class FakeThor {
     if (BigInt(tx.body.gas) > BigInt(BLOCK_GAS_LIMIT)) return refuse('tx rejected: tx gas exceeds block gas limit', txId)
     if (next > refNumber + tx.body.expiration) return refuse('tx rejected: expired', txId)
     if (refNumber > next + MAX_BLOCK_REF_AHEAD) return refuse('tx rejected: block ref out of schedule', txId)
-    // Dynamic-fee txs are real on the test network, but ReCircle sends legacy ones only.
-    if (tx.type !== Transaction.Type.Legacy) return refuse('tx rejected: transaction type not supported', txId)
+    if (tx.type !== Transaction.Type.Legacy && tx.type !== Transaction.Type.DynamicFee) return refuse('tx rejected: transaction type not supported', txId)
     if (this.txs.get(txId)?.status === 'included') return refuse('tx rejected: known tx', txId)
 
     const delegator = tx.delegated ? tx.delegator : null
     if (tx.delegated && !delegator) return bad('bad tx: invalid signature', txId)
     const gasPayer = lower(delegator ?? origin)
-    const gasPrice = this.gasPrice((tx.body as Transaction.LegacyBody).gasPriceCoef)
-    const prepaid = BigInt(tx.body.gas) * gasPrice
+    const { feeCap, priorityCap } = this.feeCapsOf(tx)
+    // ResolvedTx.BuyGas: a fee cap under the next block's base fee is refused outright.
+    if (feeCap < this.baseFee) return refuse('tx rejected: gas price is less than block base fee', txId)
+    if (tx.type === Transaction.Type.DynamicFee && priorityCap > feeCap) return bad('bad tx: maxPriorityFeePerGas is greater than maxFeePerGas', txId)
+    const prepaid = BigInt(tx.body.gas) * feeCap
     // A tx whose blockRef is still ahead is accepted without buying gas (Thor: "not executable yet").
     if (refNumber <= next) {
       const energy = this.account(gasPayer).vtho
@@ -903,7 +940,8 @@ export class FakeThor {
       origin: lower(origin),
       delegator: delegator ? lower(delegator) : null,
       gasPayer,
-      gasPrice,
+      feeCap,
+      priorityCap,
       prepaid,
       blockRefNumber: refNumber,
       acceptedAtBest: this.best,
@@ -926,6 +964,16 @@ export class FakeThor {
     if (answerLost) return HttpResponse.error()
     if (verdict.status === 200) return HttpResponse.json(verdict.body as { id: string })
     return textError(verdict.status, String(verdict.body))
+  }
+
+  /** A tx's fee cap and tip cap: a legacy tx pays its gas price for both. */
+  private feeCapsOf(tx: AnyTransaction): { feeCap: bigint; priorityCap: bigint } {
+    if (tx.type === Transaction.Type.DynamicFee) {
+      const body = tx.body as Transaction.DynamicFeeBody
+      return { feeCap: BigInt(body.maxFeePerGas), priorityCap: BigInt(body.maxPriorityFeePerGas) }
+    }
+    const price = this.gasPrice((tx.body as Transaction.LegacyBody).gasPriceCoef)
+    return { feeCap: price, priorityCap: price }
   }
 
   // --- JSON views ----------------------------------------------------------------------------
@@ -976,22 +1024,27 @@ export class FakeThor {
       signer,
       isTrunk: true,
       isFinalized: n <= this.finalized(),
-      baseFeePerGas: hex(this.baseGasPrice),
+      baseFeePerGas: hex(n === this.best ? this.baseFee : (this.blockBaseFees.get(n) ?? this.baseFee)),
       transactions: expanded ? record.txIds.map((id) => this.embeddedTxJson(this.txs.get(id) as TxRecord)) : record.txIds,
     }
   }
 
+  /** Thor's api.Transaction: gasPriceCoef for a legacy tx, the two fee caps for a dynamic-fee one (omitempty). */
   private txJson(record: TxRecord) {
-    const body = record.tx.body as Transaction.LegacyBody
+    const body = record.tx.body
     const inc = record.status === 'included' ? record.inclusion : null
+    const fees =
+      record.tx.type === Transaction.Type.DynamicFee
+        ? { maxFeePerGas: hex(record.feeCap), maxPriorityFeePerGas: hex(record.priorityCap) }
+        : { gasPriceCoef: (body as Transaction.LegacyBody).gasPriceCoef }
     return {
       id: record.id,
-      type: 0,
+      type: record.tx.type === Transaction.Type.DynamicFee ? 81 : 0,
       chainTag: body.chainTag,
       blockRef: lower(body.blockRef),
       expiration: body.expiration,
       clauses: clauseInputs(record.tx).map((c) => ({ to: c.to, value: hex(c.value), data: c.data })),
-      gasPriceCoef: body.gasPriceCoef,
+      ...fees,
       gas: Number(body.gas),
       origin: record.origin,
       delegator: record.delegator,
@@ -1047,6 +1100,7 @@ export class FakeThor {
         const expanded = new URL(request.url).searchParams.get('expanded') === 'true'
         return HttpResponse.json(this.blockJson(rev.number, expanded))
       }),
+      http.get(`${url}/fees/priority`, () => HttpResponse.json({ maxPriorityFeePerGas: hex(this.suggestedPriorityFee()) })),
       http.get(`${url}/accounts/:address`, ({ params }) => {
         const who = String(params.address)
         if (!isAddress(who)) return textError(400, 'address: invalid address')

@@ -31,7 +31,6 @@ export function payoutConfig(overrides: Partial<PayoutConfig> = {}): PayoutConfi
     distributor: DISTRIBUTOR.address,
     intervalMs: 10_000,
     expirationBlocks: 180,
-    gasPriceCoef: 128,
     confirmations: 1,
     maxSignings: 3,
     leaseMs: 60_000,
