@@ -10,6 +10,8 @@ export type ChainConfig = {
   poolAddress: string
   appsAddress: string
   b3trAddress: string
+  /** VeBetter Passport (issue 22). */
+  passportAddress: string
   /** null until VEBETTER_APP_ID is set. */
   appId: string | null
 }
@@ -35,6 +37,7 @@ export function chainConfigFromEnv(env: Env): ChainConfig {
     poolAddress: env.X2EARN_REWARDS_POOL_ADDRESS,
     appsAddress: env.X2EARN_APPS_ADDRESS,
     b3trAddress: env.B3TR_TOKEN_ADDRESS,
+    passportAddress: env.VEBETTER_PASSPORT_ADDRESS,
     appId: env.VEBETTER_APP_ID ?? null,
   }
 }

@@ -10,6 +10,7 @@ import { analyzeAndStore, submitReceipt, type Analysis, type SubmitResult } from
 import { toCents } from '~/receipts/submission'
 import { sniffImageFormat } from '~/ocr/photo.server'
 import { getEnv } from '~/utils/env.server'
+import { getPassportCheck } from '~/chain/passport.server'
 import { EReceiptError } from './errors'
 import { looksLikeEmail } from './message.server'
 
@@ -92,6 +93,7 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
     analysisId: stored.id,
     maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
     inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
+    passport: getPassportCheck(),
     now: input.now,
     values: valuesFromAnalysis(stored.analysis, input.now ?? new Date()),
   })

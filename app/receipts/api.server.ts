@@ -8,6 +8,7 @@ import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { EReceiptError } from '~/ereceipts/errors'
+import { getPassportCheck } from '~/chain/passport.server'
 import { primitiveFields } from '~/utils/http.server'
 import { READER_BUSY_MESSAGE, ReaderBusyError, withReaderSlot } from '~/ocr/tesseract.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
@@ -125,6 +126,7 @@ export async function submitForUser(
     analysisId,
     maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
     inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
+    passport: getPassportCheck(),
     values: {
       category: parsed.data.category,
       amountCents: amountToCents(parsed.data.amount),

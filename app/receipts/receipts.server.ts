@@ -17,7 +17,8 @@ import {
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
 import { receiptFingerprint } from './fingerprint.server'
 import type { EReceiptFacts } from './types'
-import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
+import { passportReviewReasons, type PassportCheckView } from './passport-signals'
+import { decideSubmission, type SubmissionDecision, toCents, type AnalysisFacts, type UserValues } from './submission'
 import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 import { analyzeEReceipt } from '~/ereceipts/analyze.server'
 import { claimEReceipt } from '~/ereceipts/claims.server'
@@ -207,7 +208,16 @@ class Refusal extends Error {
  */
 export async function submitReceipt(
   db: DB,
-  input: { userId: number; analysisId: number; values: UserValues; maxAgeDays: number; inviteeAutoApprovalsPerDay?: number; now?: Date },
+  input: {
+    userId: number
+    analysisId: number
+    values: UserValues
+    maxAgeDays: number
+    inviteeAutoApprovalsPerDay?: number
+    now?: Date
+    /** VeBetter Passport's view of the wallet (issue 22); null or absent: not asked. */
+    passport?: ((wallet: string) => Promise<PassportCheckView>) | null
+  },
 ): Promise<SubmitResult> {
   const now = input.now ?? new Date()
   const stored = await getStoredAnalysis(db, input.userId, input.analysisId)
@@ -224,6 +234,9 @@ export async function submitReceipt(
   const early = decide({ nearDuplicate: false, sameReceiptFromOtherAccount: false, inviteeCapReached: false })
   if (early.kind === 'reject') return { ok: false, status: 400, error: early.reason }
   if ((await findSameReceipts(db, content)).some((r) => r.userId === input.userId)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+  // Asked before the transaction (a node call never holds the database's write lock).
+  const passport = input.passport ? await input.passport(await walletOf(db, input.userId)) : null
+  const passportReasons = passportReviewReasons(passport)
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -244,11 +257,12 @@ export async function submitReceipt(
         sameReceipts: same,
       })
       const cap = input.inviteeAutoApprovalsPerDay ?? DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY
-      const decision = decide({
+      const decided = decide({
         nearDuplicate: signals.nearDuplicateOf !== null,
         sameReceiptFromOtherAccount: signals.sameReceiptFromOtherAccount !== null,
         inviteeCapReached: signals.referredByUserId !== null && signals.inviteeAutoApprovalsToday >= cap,
       })
+      const decision = withReviewReasons(decided, passportReasons)
       if (decision.kind === 'reject') throw new Refusal(400, decision.reason)
       const approved = decision.kind === 'approve'
       const receipt = await trx
@@ -264,7 +278,7 @@ export async function submitReceipt(
           amount_cents: toCents(analysis.totalAmount),
           purchase_date: analysis.purchaseDate,
           reference_number: content.referenceNumber,
-          review_signals_json: JSON.stringify(signals),
+          review_signals_json: JSON.stringify(passport ? { ...signals, passport } : signals),
           user_store_id: input.values.serviceId ?? null,
           user_category: input.values.category,
           user_amount_cents: input.values.amountCents,
@@ -343,6 +357,17 @@ export const DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY = 5
 export function eReceiptFacts(analysis: Analysis): EReceiptFacts | null {
   const facts = analysis.ereceipt as EReceiptFacts | null | undefined
   return facts && typeof facts.signatureId === 'string' ? facts : null
+}
+
+async function walletOf(db: DB, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('wallet_address').where('id', '=', userId).executeTakeFirstOrThrow()
+  return row.wallet_address
+}
+
+/** Reasons from outside the receipt (VeBetter Passport) turn an approval into a review; never a refusal into one. */
+function withReviewReasons(decision: SubmissionDecision, reasons: string[]): SubmissionDecision {
+  if (reasons.length === 0 || decision.kind === 'reject') return decision
+  return { kind: 'review', reasons: [...new Set([...(decision.kind === 'review' ? decision.reasons : []), ...reasons])] }
 }
 
 /** What identifies the trip: only what the server read, never what the user typed. */

@@ -18,6 +18,7 @@ import { VerifiedSender } from '~/components/ereceipt'
 import { rebindMailbox } from '~/ereceipts/claims.server'
 import { mailboxHash } from '~/ereceipts/analyze.server'
 import { getUserByWallet } from '~/users/users.server'
+import { signalReceiptOwner } from '~/receipts/review-signal.server'
 
 const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR', email: 'the signed e-mail' }
 
@@ -63,6 +64,8 @@ const decisionSchema = z.discriminatedUnion('intent', [
     intent: z.literal('reject'),
     receiptId: rowIdSchema,
     reason: z.string().trim().min(3, 'Give the user a reason (at least 3 characters)').max(300),
+    // Issue 22: staff confirm fraud, and the wallet is signalled on VeBetter Passport.
+    signal: z.literal('on').optional(),
   }),
   // Issue 21: move the mailbox e-receipts were sent to onto another wallet (the rider asked support).
   z.object({
@@ -91,11 +94,22 @@ export async function action({ request }: ActionFunctionArgs) {
       ? await approveReceipt(getDb(), { adminUserId: admin.id, receiptId: input.receiptId })
       : await rejectReceipt(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
   if (!result.ok) return json({ error: result.error }, { status: result.status })
+  let signalled: string | null = null
+  if (input.intent === 'reject' && input.signal === 'on') {
+    const signal = await signalReceiptOwner(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
+    if (!signal.ok) return json({ error: `Receipt rejected. The wallet was not signalled: ${signal.message}` }, { status: 409 })
+    signalled = signal.txId
+  }
   return redirect('/admin/receipts', {
     headers: {
       'Set-Cookie': await toastCookie(request, {
         title: input.intent === 'approve' ? 'Receipt approved' : 'Receipt rejected',
-        description: input.intent === 'approve' ? 'The reward has been credited.' : 'The user will see your reason.',
+        description:
+          input.intent === 'approve'
+            ? 'The reward has been credited.'
+            : signalled
+              ? `The user will see your reason. The wallet was signalled on VeBetter Passport (transaction ${signalled.slice(0, 10)}…).`
+              : 'The user will see your reason.',
         variant: 'success',
       }),
     },
@@ -224,6 +238,9 @@ export default function AdminReceipts() {
                   Reason for rejecting
                 </label>
                 <input id={`reason-${r.id}`} name="reason" className="input" required minLength={3} maxLength={300} placeholder="e.g. The total is not readable" />
+                <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
+                  <input type="checkbox" name="signal" value="on" /> Confirmed fraud: signal this wallet on VeBetter Passport
+                </label>
                 <button type="submit" name="intent" value="reject" className="btn danger block" disabled={busy}>
                   Reject
                 </button>

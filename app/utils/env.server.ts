@@ -106,6 +106,10 @@ const schema = z.object({
   X2EARN_REWARDS_POOL_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnRewardsPool),
   X2EARN_APPS_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnApps),
   B3TR_TOKEN_ADDRESS: address.default(TESTNET_CONTRACTS.b3tr),
+  // VeBetter Passport as a fraud signal before automatic approvals (issue 22); off only for tests
+  // and demos without a node: a receipt goes to review when the node cannot be asked.
+  VEBETTER_PASSPORT_ADDRESS: address.default(TESTNET_CONTRACTS.veBetterPassport),
+  PASSPORT_CHECKS: z.enum(['on', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'on')),
   PAYOUT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(10_000),
   PAYOUT_TX_EXPIRATION_BLOCKS: z.coerce.number().int().min(18).max(8640).default(180),
   PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(360).default(1),

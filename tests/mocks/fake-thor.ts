@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { abi, keccak256, Transaction } from 'thor-devkit'
 import { encodeRevertReason, events, fn } from '../../app/chain/abi'
-import { TESTNET_CONTRACTS } from '../../app/chain/contracts'
+import { SIGNALER_ROLE, TESTNET_CONTRACTS } from '../../app/chain/contracts'
 import { TESTNET_GENESIS_ID } from '../../app/chain/networks'
 
 // A fake VeChain Thor node for tests and local demos: a small in-memory chain that answers Thor's
@@ -52,7 +52,10 @@ const REWARD_RATIO = [3n, 10n] as const
 // ---------------------------------------------------------------------------------------------
 // Public types
 
-export type FakeContracts = { x2EarnRewardsPool: string; x2EarnApps: string; b3tr: string }
+export type FakeContracts = { x2EarnRewardsPool: string; x2EarnApps: string; b3tr: string; veBetterPassport: string }
+
+/** One wallet as VeBetter Passport sees it (issue 22). */
+export type FakePassportEntry = { blacklisted?: boolean; signals?: number; person?: boolean }
 
 export type FakeAppOptions = {
   distributors: string[]
@@ -187,6 +190,7 @@ type World = {
   b3tr: Map<string, bigint>
   apps: Map<string, AppRecord>
   accounts: Map<string, { vet: bigint; vtho: bigint }>
+  passport: { entries: Map<string, Required<FakePassportEntry>>; signalers: Set<string>; signalLog: Array<{ user: string; reason: string; signaler: string }> }
 }
 
 type EventLog = { address: string; topics: string[]; data: string }
@@ -353,7 +357,7 @@ type CallContext = {
   allowedImpactKeys: ReadonlySet<string>
 }
 
-type ContractKind = 'pool' | 'apps' | 'b3tr'
+type ContractKind = 'pool' | 'apps' | 'b3tr' | 'passport'
 type Args = Record<string, unknown>
 type CallImpl = (ctx: CallContext, world: World, args: Args, sender: string) => ClauseResult
 
@@ -407,6 +411,34 @@ const CALLS: Record<ContractKind, Array<[abi.Function, CallImpl]>> = {
     ],
   ],
   b3tr: [[fn.balanceOf, (_, w, a) => returns(fn.balanceOf, b3trOf(w, String(a.account)))]],
+  passport: [
+    [fn.isBlacklisted, (_, w, a) => returns(fn.isBlacklisted, passportOf(w, a._user).blacklisted)],
+    [fn.signaledCounter, (_, w, a) => returns(fn.signaledCounter, BigInt(passportOf(w, a._user).signals))],
+    [
+      fn.isPerson,
+      (_, w, a) => {
+        const entry = passportOf(w, a.user)
+        const reason = entry.blacklisted ? 'User is blacklisted' : entry.person ? 'User has participated in enough actions' : 'User does not meet the criteria to be considered a person'
+        return ok(abi.encodeParameters(fn.isPerson.definition.outputs, [entry.blacklisted ? false : entry.person, reason]), VIEW_GAS)
+      },
+    ],
+    [fn.hasRole, (_, w, a) => returns(fn.hasRole, lower(String(a.role)) === SIGNALER_ROLE && w.passport.signalers.has(lower(String(a.account))))],
+    [fn.signalUserWithReason, signalUserWithReason],
+  ],
+}
+
+const NO_PASSPORT: Required<FakePassportEntry> = { blacklisted: false, signals: 0, person: false }
+const passportOf = (world: World, who: unknown) => world.passport.entries.get(lower(String(who))) ?? NO_PASSPORT
+
+/** VeBetterPassport.signalUserWithReason: onlyRoleOrAdmin(SIGNALER_ROLE), then one more signal. */
+function signalUserWithReason(_ctx: CallContext, world: World, a: Args, sender: string): ClauseResult {
+  const signaler = lower(sender)
+  check(world.passport.signalers.has(signaler), `AccessControl: account ${signaler} is missing role ${SIGNALER_ROLE}`)
+  const user = lower(String(a._user))
+  const entry = passportOf(world, user)
+  world.passport.entries.set(user, { ...entry, signals: entry.signals + 1 })
+  world.passport.signalLog.push({ user, reason: String(a.reason), signaler })
+  return ok('0x', 60_000)
 }
 
 const ALL_FUNCTIONS = Object.values(fn)
@@ -507,6 +539,7 @@ function contractKind(contracts: FakeContracts, to: string): ContractKind | null
   if (to === contracts.x2EarnRewardsPool) return 'pool'
   if (to === contracts.x2EarnApps) return 'apps'
   if (to === contracts.b3tr) return 'b3tr'
+  if (to === contracts.veBetterPassport) return 'passport'
   return null
 }
 
@@ -579,6 +612,7 @@ export class FakeThor {
       x2EarnRewardsPool: lower(contracts.x2EarnRewardsPool),
       x2EarnApps: lower(contracts.x2EarnApps),
       b3tr: lower(contracts.b3tr),
+      veBetterPassport: lower(contracts.veBetterPassport),
     }
     this.ctx = {
       contracts: this.contracts,
@@ -600,7 +634,7 @@ export class FakeThor {
       revertNextInclusion: null,
       slowMs: 0,
     }
-    this.world = { b3tr: new Map(), apps: new Map(), accounts: new Map() }
+    this.world = { b3tr: new Map(), apps: new Map(), accounts: new Map(), passport: { entries: new Map(), signalers: new Set(), signalLog: [] } }
     for (const [who, amount] of Object.entries(options.b3trBalances ?? {})) this.world.b3tr.set(lower(who), amount)
     this.world.b3tr.set(this.contracts.x2EarnRewardsPool, options.poolB3tr ?? 0n)
     for (const [appId, app] of Object.entries(options.apps ?? {})) this.addApp(appId, app)
@@ -767,6 +801,21 @@ export class FakeThor {
 
   setB3trBalance(who: string, amount: bigint): void {
     this.world.b3tr.set(lower(who), amount)
+  }
+
+  /** What VeBetter Passport says about a wallet. */
+  setPassport(who: string, entry: FakePassportEntry): void {
+    const current = passportOf(this.world, who)
+    this.world.passport.entries.set(lower(who), { ...current, ...entry })
+  }
+
+  /** Grant the SIGNALER_ROLE (assignSignalerToAppByAppAdmin). */
+  addSignaler(who: string): void {
+    this.world.passport.signalers.add(lower(who))
+  }
+
+  passportSignals(): Array<{ user: string; reason: string; signaler: string }> {
+    return [...this.world.passport.signalLog]
   }
 
   setAccount(who: string, account: FakeAccountOptions): void {

@@ -26,6 +26,7 @@ export function payoutConfig(overrides: Partial<PayoutConfig> = {}): PayoutConfi
     poolAddress: TESTNET_CONTRACTS.x2EarnRewardsPool,
     appsAddress: TESTNET_CONTRACTS.x2EarnApps,
     b3trAddress: TESTNET_CONTRACTS.b3tr,
+    passportAddress: TESTNET_CONTRACTS.veBetterPassport,
     appId: APP_ID,
     privateKey: DISTRIBUTOR.privateKey,
     distributor: DISTRIBUTOR.address,
