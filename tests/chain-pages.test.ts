@@ -104,6 +104,41 @@ describe('/contract-status', () => {
     expect(typeof api.lastChecked).toBe('string')
   })
 
+  it('shows the Passport address and the fee figures it uses (issue 22)', async () => {
+    configurePayouts(true)
+    const fake = fakeChain({ baseFeePerGas: 2n * 10n ** 13n })
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const { status } = await bodyOf(await contractStatusLoader({ ...ctx, request: getRequest('/contract-status', admin.cookie) }))
+    expect(status.passportAddress).toBe(fake.contracts.veBetterPassport)
+    const tip = fake.suggestedPriorityFee()
+    expect(status.fees).toEqual({
+      ok: true,
+      value: {
+        baseFeePerGas: String(2n * 10n ** 13n),
+        priorityFeePerGas: String(tip),
+        maxFeePerGas: String(4n * 10n ** 13n + tip),
+        payoutVtho: '2.1000',
+        payoutMaxVtho: '4.1000',
+      },
+    })
+    expect(status.fundingAdvice).toBeNull()
+  })
+
+  it('says exactly which call funds an enabled but empty rewards pool (issue 22)', async () => {
+    configurePayouts(true)
+    const fake = fakeChain()
+    fake.setRewardsPool(APP_ID, { enabled: true, balance: 0n })
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const { status } = await bodyOf(await contractStatusLoader({ ...ctx, request: getRequest('/contract-status', admin.cookie) }))
+    expect(status.rewardsPoolBalanceB3tr).toEqual({ ok: true, value: '0.00' })
+    expect(status.availableFundsB3tr).toEqual({ ok: true, value: '10000.00' })
+    expect(status.fundingAdvice).toContain(`increaseRewardsPoolBalance(${APP_ID}, ${10_000n * 10n ** 18n})`)
+    expect(status.fundingAdvice).toContain(fake.contracts.x2EarnRewardsPool)
+    fake.setRewardsPool(APP_ID, { enabled: true, balance: 5n * 10n ** 18n })
+    const after = await bodyOf(await contractStatusLoader({ ...ctx, request: getRequest('/contract-status', admin.cookie) }))
+    expect(after.status.fundingAdvice).toBeNull()
+  })
+
   it('does not tick what it could not read: not a distributor, no budget, paused', async () => {
     configurePayouts(true)
     const fake = fakeChain()

@@ -3,7 +3,8 @@ import { getChainCheck, recordChainCheck, type ChainCheck } from '~/payouts/chai
 import { fn } from './abi'
 import type { ChainConfig, PayoutConfig } from './config.server'
 import { networkFromGenesisId, type NetworkName } from './networks'
-import { describeThorError, type ThorClient } from './thor.server'
+import { baseFeeOf, describeThorError, type ThorClient } from './thor.server'
+import { feeCaps } from './payout'
 import { formatUnits } from './units'
 
 // What /contract-status, /admin/payouts and the status APIs show: real reads of the node and of
@@ -38,7 +39,14 @@ export type ContractStatus = {
   rewardsPoolEnabled: Read<boolean> | null
   /** The budget the pool pays this app from: the rewards pool balance when enabled, else available funds. */
   budgetWei: Read<bigint> | null
+  /** Both of the app's balances in the pool (issue 22): the allocation, and the rewards pool paid from once enabled. */
+  availableFundsWei: Read<bigint> | null
+  rewardsPoolBalanceWei: Read<bigint> | null
   poolB3trWei: Read<bigint>
+  /** VeBetter Passport, asked before automatic approvals (issue 22). */
+  passportAddress: string
+  /** What a payout sent now would use: the best block's base fee, the node's tip, the first fee cap. */
+  fees: Read<{ baseFeePerGas: bigint; priorityFeePerGas: bigint; maxFeePerGas: bigint }>
   distributorVetWei: Read<bigint> | null
   distributorVthoWei: Read<bigint> | null
   lastWorkerCheck: ChainCheck | null
@@ -106,12 +114,23 @@ export async function readContractStatus(db: DB, thor: ThorClient, config: Chain
         view(config.poolAddress, fn.isRewardsPoolEnabled, [appId], bool),
       ])
     : [null, null, null]
+  const [availableFundsWei, rewardsPoolBalanceWei] = appId
+    ? await Promise.all([view(config.poolAddress, fn.availableFunds, [appId], big), view(config.poolAddress, fn.rewardsPoolBalance, [appId], big)])
+    : [null, null]
   let budgetWei: Read<bigint> | null = null
   if (appId && rewardsPoolEnabled) {
-    budgetWei = rewardsPoolEnabled.ok
-      ? await view(config.poolAddress, rewardsPoolEnabled.value ? fn.rewardsPoolBalance : fn.availableFunds, [appId], big)
-      : rewardsPoolEnabled
+    budgetWei = rewardsPoolEnabled.ok ? (rewardsPoolEnabled.value ? rewardsPoolBalanceWei : availableFundsWei) : rewardsPoolEnabled
   }
+  const fees: Read<{ baseFeePerGas: bigint; priorityFeePerGas: bigint; maxFeePerGas: bigint }> = live
+    ? await read(async () => {
+        const best = await thor.getBestBlock()
+        const baseFeePerGas = baseFeeOf(best)
+        if (!baseFeePerGas) throw new Error('The node reports no base fee')
+        const priorityFeePerGas = await thor.getPriorityFee()
+        const caps = feeCaps({ baseFeePerGas, suggestedPriorityFee: priorityFeePerGas, previousSignings: 0 })
+        return { baseFeePerGas, priorityFeePerGas: caps.maxPriorityFeePerGas, maxFeePerGas: caps.maxFeePerGas }
+      })
+    : unreachable()
   const isRewardDistributor = appId && distributor ? await view(config.appsAddress, fn.isRewardDistributor, [appId, distributor], bool) : null
   const account = distributor ? (live ? await read(() => thor.getAccount(distributor)) : unreachable<{ balance: bigint; energy: bigint }>()) : null
   return {
@@ -129,7 +148,11 @@ export async function readContractStatus(db: DB, thor: ThorClient, config: Chain
     isRewardDistributor,
     rewardsPoolEnabled,
     budgetWei,
+    availableFundsWei,
+    rewardsPoolBalanceWei,
     poolB3trWei,
+    passportAddress: config.passportAddress,
+    fees,
     distributorVetWei: account ? (account.ok ? { ok: true, value: account.value.balance } : account) : null,
     distributorVthoWei: account ? (account.ok ? { ok: true, value: account.value.energy } : account) : null,
     lastWorkerCheck: await getChainCheck(db, 'payout_worker'),
@@ -184,6 +207,23 @@ export function integrationChecklist(status: ContractStatus): ChecklistItem[] {
   ]
 }
 
+/**
+ * Issue 22: on the current pool an app that enabled its rewards pool is paid from that balance
+ * only. Zero there with an allocation available means every payout reverts until an app admin
+ * moves funds across: say exactly which call.
+ */
+export function fundingAdvice(status: Pick<ContractStatus, 'appId' | 'poolAddress' | 'rewardsPoolEnabled' | 'availableFundsWei' | 'rewardsPoolBalanceWei'>): string | null {
+  const { appId, rewardsPoolEnabled, availableFundsWei: available, rewardsPoolBalanceWei: pool } = status
+  if (!appId || !available?.ok || !pool?.ok || available.value === 0n || pool.value > 0n) return null
+  if (rewardsPoolEnabled?.ok && !rewardsPoolEnabled.value) return null
+  return (
+    `The app's rewards pool holds 0 B3TR while ${formatUnits(available.value, 2)} B3TR of its allocation is available, ` +
+    `and payouts are paid from the rewards pool. An app admin moves funds across by calling ` +
+    `increaseRewardsPoolBalance(${appId}, ${available.value}) on X2EarnRewardsPool ${status.poolAddress} ` +
+    `(the amount in wei, at most the available ${available.value}).`
+  )
+}
+
 export type ReadView<T> = { ok: true; value: T } | { ok: false; error: string }
 
 const view = <T, U>(r: Read<T> | null, map: (v: T) => U): ReadView<U> | null => (r === null ? null : r.ok ? { ok: true, value: map(r.value) } : r)
@@ -206,6 +246,18 @@ export function presentContractStatus(status: ContractStatus) {
     isRewardDistributor: status.isRewardDistributor,
     rewardsPoolEnabled: status.rewardsPoolEnabled,
     budgetB3tr: view(status.budgetWei, units),
+    availableFundsB3tr: view(status.availableFundsWei, units),
+    rewardsPoolBalanceB3tr: view(status.rewardsPoolBalanceWei, units),
+    fundingAdvice: fundingAdvice(status),
+    passportAddress: status.passportAddress,
+    fees: view(status.fees, (f) => ({
+      baseFeePerGas: f.baseFeePerGas.toString(),
+      priorityFeePerGas: f.priorityFeePerGas.toString(),
+      maxFeePerGas: f.maxFeePerGas.toString(),
+      /** VTHO for 100,000 gas (about one payout) at the base fee + tip, and at most at the cap. */
+      payoutVtho: formatUnits(100_000n * (f.baseFeePerGas + f.priorityFeePerGas), 4),
+      payoutMaxVtho: formatUnits(100_000n * f.maxFeePerGas, 4),
+    })),
     poolB3tr: view(status.poolB3trWei, units),
     distributorVet: view(status.distributorVetWei, units),
     distributorVtho: view(status.distributorVthoWei, units),

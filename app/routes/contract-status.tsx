@@ -88,6 +88,20 @@ export default function ContractStatus() {
           <dd>
             <ReadValue read={status.poolB3tr} render={(v) => `${v} B3TR`} />
           </dd>
+          <dt>App allocation available</dt>
+          <dd>
+            <ReadValue read={status.availableFundsB3tr} render={(v) => `${v} B3TR`} missing="Needs the app id" />
+          </dd>
+          <dt>App rewards pool</dt>
+          <dd data-testid="rewards-pool-balance">
+            <ReadValue read={status.rewardsPoolBalanceB3tr} render={(v) => `${v} B3TR`} missing="Needs the app id" />
+          </dd>
+          <dt>VeBetter Passport</dt>
+          <dd className="mono">
+            <a href={explorerAccountUrl(status.passportAddress)} target="_blank" rel="noreferrer" data-testid="passport-address">
+              {status.passportAddress}
+            </a>
+          </dd>
           <dt>Payouts</dt>
           <dd>{status.payoutsConfigured ? 'Configured' : 'Not configured: claims are recorded and wait'}</dd>
           <dt>Last checked</dt>
@@ -95,7 +109,41 @@ export default function ContractStatus() {
         </dl>
       </section>
 
+      {status.fundingAdvice ? (
+        <div className="alert warn" role="status" data-testid="funding-advice">
+          <strong>Payouts will fail until the rewards pool is funded</strong>
+          <p style={{ margin: '0.25rem 0 0', overflowWrap: 'anywhere' }}>{status.fundingAdvice}</p>
+        </div>
+      ) : null}
+
       <NetworkCard status={status} />
+
+      <section className="card stack" aria-labelledby="fees-title" style={{ gap: '0.6rem' }}>
+        <h2 id="fees-title" style={{ margin: 0 }}>
+          Fees
+        </h2>
+        <p className="small muted" style={{ margin: 0 }}>
+          Payouts are dynamic-fee transactions: the fee cap is twice the best block&apos;s base fee plus the node&apos;s suggested tip, raised after an expiry.
+        </p>
+        <dl className="kv" data-testid="fees">
+          <dt>Base fee</dt>
+          <dd>
+            <ReadValue read={status.fees} render={(f) => `${f.baseFeePerGas} wei/gas`} />
+          </dd>
+          <dt>Tip</dt>
+          <dd>
+            <ReadValue read={status.fees} render={(f) => `${f.priorityFeePerGas} wei/gas`} />
+          </dd>
+          <dt>Fee cap</dt>
+          <dd>
+            <ReadValue read={status.fees} render={(f) => `${f.maxFeePerGas} wei/gas`} />
+          </dd>
+          <dt>One payout</dt>
+          <dd>
+            <ReadValue read={status.fees} render={(f) => `about ${f.payoutVtho} VTHO (at most ${f.payoutMaxVtho})`} />
+          </dd>
+        </dl>
+      </section>
 
       <section className="card stack" aria-labelledby="distributor-title" style={{ gap: '0.6rem' }}>
         <h2 id="distributor-title" style={{ margin: 0 }}>
