@@ -3,13 +3,13 @@
  * wallet's blacklisting and signals are read from the Passport contract; staff see personhood.
  * Staff who confirm fraud can signal the wallet, when the distributor holds the SIGNALER_ROLE.
  */
-import crypto from 'node:crypto'
 import { fn } from './abi'
 import { getChainConfig, getPayoutConfig, getThor } from './chain.server'
 import type { PayoutConfig } from './config.server'
 import { SIGNALER_ROLE } from './contracts'
 import { baseFeeOf, ThorError, type ThorClient } from './thor.server'
-import { feeCaps, gasLimit, maxFeeWei, signPayoutTx } from './payout'
+import { feeCaps, gasLimit, maxFeeWei } from './payout'
+import { signAsDistributor } from './sign.server'
 import { getEnv } from '~/utils/env.server'
 
 export type PassportStatus = { blacklisted: boolean; signals: number; isPerson: boolean; personReason: string }
@@ -73,16 +73,7 @@ export async function signalWallet(wallet: string, reason: string, deps: { thor?
     const gas = gasLimit([clause], simulation.gasUsed)
     const account = await thor.getAccount(config.distributor)
     if (account.energy < maxFeeWei(gas, fees.maxFeePerGas)) return { ok: false, reason: 'node', message: 'The distributor has too little VTHO to send the signal.' }
-    const signed = signPayoutTx({
-      chainTag: config.chainTag,
-      bestBlockId: best.id,
-      expiration: config.expirationBlocks,
-      clause,
-      gas,
-      fees,
-      privateKey: config.privateKey,
-      nonce: '0x' + crypto.randomBytes(8).toString('hex'),
-    })
+    const signed = signAsDistributor(config, { bestBlockId: best.id, clause, gas, fees })
     await thor.sendRawTransaction(signed.raw)
     return { ok: true, txId: signed.id }
   } catch (error) {

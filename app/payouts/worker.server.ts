@@ -15,10 +15,10 @@ import {
   lastIncludableBlock,
   maxFeeWei,
   milliToWei,
-  signPayoutTx,
   type Clause,
 } from '~/chain/payout'
 import { formatVtho } from '~/chain/units'
+import { signAsDistributor } from '~/chain/sign.server'
 import { baseFeeOf, describeThorError, isKnownTxRejection, ThorError, type ThorClient, type TxReceipt } from '~/chain/thor.server'
 import { recordChainCheck } from './chain-checks.server'
 
@@ -126,16 +126,7 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
     return null
   }
   await keepLease(ctx, row.id)
-  const signed = signPayoutTx({
-    chainTag: config.chainTag,
-    bestBlockId: best.id,
-    expiration: config.expirationBlocks,
-    clause,
-    gas,
-    fees,
-    privateKey: config.privateKey,
-    nonce: '0x' + crypto.randomBytes(8).toString('hex'),
-  })
+  const signed = signAsDistributor(config, { bestBlockId: best.id, clause, gas, fees })
   const previous = previousTxIds(row)
   const at = now(ctx).toISOString()
   const stored = await ctx.db

@@ -15,6 +15,19 @@ export type HistoryEntry = {
   verifiedSender: string | null
 }
 
+/** A ledger entry as the history shows it, with its receipt's verified e-mail sender (issue 21). */
+export const LEDGER_ENTRY_COLUMNS = [
+  'transactions.id',
+  'transactions.type',
+  'transactions.amount_milli',
+  'transactions.description',
+  'transactions.status',
+  'transactions.tx_hash',
+  'transactions.receipt_id',
+  'transactions.created_at',
+  'receipts.verified_sender',
+] as const
+
 /**
  * The user's own ledger entries (fund shares are the app's, not shown), newest first; `oldest`
  * for the engagement rules, which replay them in order.
@@ -28,17 +41,7 @@ export async function listUserTransactions(
   const rows = await db
     .selectFrom('transactions')
     .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
-    .select([
-      'transactions.id',
-      'transactions.type',
-      'transactions.amount_milli',
-      'transactions.description',
-      'transactions.status',
-      'transactions.tx_hash',
-      'transactions.receipt_id',
-      'transactions.created_at',
-      'receipts.verified_sender',
-    ])
+    .select(LEDGER_ENTRY_COLUMNS)
     .where('transactions.user_id', '=', userId)
     .where('transactions.type', 'not in', FUND_TYPES)
     .orderBy('transactions.created_at', direction)

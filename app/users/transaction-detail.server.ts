@@ -4,7 +4,7 @@ import { legacyGasPrice } from '~/chain/payout'
 import { describeThorError, ThorError, type ThorClient, type ThorTransaction, type TxReceipt } from '~/chain/thor.server'
 import { formatUnits } from '~/chain/units'
 import { FUND_TYPES } from '~/rewards/ledger.server'
-import type { HistoryEntry } from './history.server'
+import { LEDGER_ENTRY_COLUMNS, type HistoryEntry } from './history.server'
 import { parseRowId } from '~/utils/ids'
 
 // One entry of the user's own ledger (/transactions/{id}) and what the VeChain node knows about
@@ -24,15 +24,7 @@ export async function getUserTransaction(db: DB, userId: number, id: number): Pr
     .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
     .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
     .select([
-      'receipts.verified_sender',
-      'transactions.id',
-      'transactions.type',
-      'transactions.amount_milli',
-      'transactions.description',
-      'transactions.status',
-      'transactions.tx_hash',
-      'transactions.receipt_id',
-      'transactions.created_at',
+      ...LEDGER_ENTRY_COLUMNS,
       'payouts.status as payout_status',
       'payouts.error as payout_error',
     ])
