@@ -345,14 +345,27 @@ describe('receipt analyses (POST /api/receipts/validate and the scan page share 
       const gate = createAnalysisGate(() => 3)
       const { user } = await signInNewUser()
       const analysis: Analysis = { isValid: true, storeName: 'Uber', category: 'ride_share', totalAmount: 9.5, purchaseDate: '2026-01-02', confidence: 0.9, isAcceptable: true, needsManualReview: false, reasons: [] }
+      // The analyses admitted finish only once all 20 have arrived at the gate (admitted or refused),
+      // so a busy machine that staggers their arrival cannot let a slot free up in between.
       let finished = 0
-      const slow = () => withReaderSlot(() => new Promise<Analysis>((r) => setTimeout(() => (finished++, r(analysis)), 400)), gate)
+      let arrived = 0
+      let releaseAll!: () => void
+      const allArrived = new Promise<void>((resolve) => (releaseAll = resolve))
+      const arrive = () => ++arrived === 20 && releaseAll()
+      const slow = () =>
+        withReaderSlot(async () => {
+          arrive()
+          await allArrived
+          finished++
+          return analysis
+        }, gate)
       const images = await Promise.all(Array.from({ length: 20 }, () => noiseImage()))
       const refusedWhileRunning: boolean[] = []
       const results = await Promise.allSettled(
         images.map((image) =>
           analyzeAndStore(getDb(), { userId: user.id, image, analyze: slow }).catch((error) => {
             refusedWhileRunning.push(finished === 0)
+            arrive()
             throw error
           }),
         ),
