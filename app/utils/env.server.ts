@@ -61,6 +61,16 @@ const schema = z.object({
   // Issue 11: the browser test wallet and sample receipts, which are on anywhere but production.
   ALLOW_TEST_WALLET: flag,
   TRUST_PROXY: flag,
+  // Operations (issue 25, decision 080). /metrics needs a bearer token or a port of its own; neither: refused.
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  // SIGTERM: how long in-flight requests, analyses and a payout step may take before the process exits anyway.
+  SHUTDOWN_GRACE_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(600_000).default(25_000)),
+  // SIGTERM: keep accepting (answering /readyz 503) this long first, so a load balancer notices before connections are refused.
+  SHUTDOWN_DELAY_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(60_000).default(0)),
+  // pino: JSON lines by default, pretty under `npm run dev` (app/ops/logger.server.ts reads these too).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty', '']).optional(),
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   // inline: this process reads receipts (the embedded default); queue: it stores them as jobs for
   // `npm run worker` processes on other machines and waits for the result (issue 12).
