@@ -7,7 +7,7 @@ import { noiseImage } from './utils/images'
 import { signInNewUser } from './utils/requests'
 
 // Issue 25: what the workers do on SIGTERM (scripts/worker.ts, scripts/payouts.ts). The process
-// level (a SIGTERM during a payout and analyses) is tests/e2e/shutdown.e2e.ts.
+// level (a SIGTERM during a payout and analyses) is tests/e2e/operations.e2e.ts.
 
 afterEach(async () => {
   await getDb().deleteFrom('analysis_jobs').execute()
