@@ -13,9 +13,11 @@ const log = getLogger().child({ component: 'payouts' })
 const db = createDb(env.DATABASE_URL)
 await migrateToLatest(db)
 const stop = startPayouts(db, env)
+// Not configured: the line above says so. The process stays up (and idle) rather than exit, because a
+// container that exits is restarted in a loop; /contract-status shows no payout worker running.
 if (!stop) {
-  await db.destroy()
-  process.exit(1)
+  log.warn('this payout worker pays nothing until PAYOUT_PRIVATE_KEY (or PAYOUT_MNEMONIC) and VEBETTER_APP_ID are set')
+  setInterval(() => {}, 2 ** 30) // nothing else keeps the process alive
 }
 // /metrics (process figures) and /healthz on METRICS_PORT, when set.
 const metricsServer = env.METRICS_PORT ? await startMetricsServer({ port: env.METRICS_PORT, metrics: getMetrics(), logger: log }) : null
