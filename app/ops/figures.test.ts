@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { ageSeconds, latencySummary, ledgerTotals, percentile, startOfUtcDay } from './figures'
+import { ageSeconds, formatAge, formatMs, latencySummary, ledgerTotals, percentile, startOfUtcDay } from './figures'
 
 describe('ledgerTotals', () => {
   it.each([
@@ -71,4 +71,33 @@ describe('percentile and latencySummary', () => {
 it('startOfUtcDay', () => {
   expect(startOfUtcDay(new Date('2026-11-24T23:59:59.999Z'))).toBe('2026-11-24T00:00:00.000Z')
   expect(startOfUtcDay(new Date('2026-11-24T00:00:00.000Z'))).toBe('2026-11-24T00:00:00.000Z')
+})
+
+describe('formatAge and formatMs', () => {
+  it.each([
+    [0, '0 s'],
+    [Number.NaN, '—'],
+    [-5, '—'],
+    [42, '42 s'],
+    [60, '1 min'],
+    [59 * 60 + 59, '59 min'],
+    [3600, '1 h'],
+    [3600 + 12 * 60, '1 h 12 min'],
+    [47 * 3600, '47 h'],
+    [48 * 3600, '2 d'],
+    [3 * 86_400 + 5 * 3600, '3 d 5 h'],
+  ])('formatAge(%s) = %s', (seconds, expected) => {
+    expect(formatAge(seconds)).toBe(expected)
+  })
+
+  it.each([
+    [null, '—'],
+    [0, '0 ms'],
+    [237.4, '237 ms'],
+    [999, '999 ms'],
+    [1000, '1.0 s'],
+    [2540, '2.5 s'],
+  ])('formatMs(%s) = %s', (ms, expected) => {
+    expect(formatMs(ms)).toBe(expected)
+  })
 })

@@ -60,3 +60,21 @@ export function latencySummary(values: readonly number[]): LatencySummary {
 export function startOfUtcDay(now: Date): string {
   return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate())).toISOString()
 }
+
+/** An age for people: seconds, minutes, hours and minutes, days and hours ('—' for no number). */
+export function formatAge(seconds: number): string {
+  if (!(seconds >= 0)) return '—'
+  if (seconds < 60) return `${Math.round(seconds)} s`
+  const minutes = Math.floor(seconds / 60)
+  if (minutes < 60) return `${minutes} min`
+  const hours = Math.floor(minutes / 60)
+  if (hours < 48) return minutes % 60 ? `${hours} h ${minutes % 60} min` : `${hours} h`
+  const days = Math.floor(hours / 24)
+  return hours % 24 ? `${days} d ${hours % 24} h` : `${days} d`
+}
+
+/** A duration in milliseconds for people: '—' for none, ms below a second, else seconds with one decimal. */
+export function formatMs(ms: number | null): string {
+  if (ms === null || !Number.isFinite(ms)) return '—'
+  return ms < 1000 ? `${Math.round(ms)} ms` : `${(ms / 1000).toFixed(1)} s`
+}
