@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createDb } from '../../db/db.server'
 import { claimAllTokens } from '../../app/claims/claims.server'
@@ -222,6 +223,65 @@ describe.each(engines)('on %s', (engine) => {
       }
       if (process.env.SHOW_LOG) console.log(output)
       console.log(JSON.stringify({ engine, sigtermToExitMs: exitedAfterMs, analysisMs: results.map((r) => r.ms), logLines: lines.length }))
+    }, 90_000)
+  })
+
+  describe('SIGTERM to an analysis worker past its grace', () => {
+    let web: AppServer
+    beforeAll(async () => {
+      const dbUrl = pg ? await createDatabase(pg.url, 'recircle_worker_shutdown') : undefined
+      web = await startAppServer({ RECEIPT_ANALYSIS: 'queue', ...(dbUrl ? { DATABASE_URL: dbUrl } : {}) })
+    })
+    afterAll(() => web?.stop())
+
+    function startWorker(name: string) {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+        env: { ...process.env, DATABASE_URL: web.dbUrl, SESSION_SECRET: 'e2e-session-secret-that-is-long-enough-0123456789', OCR_WORKERS: '1', SECOND_READER: 'off', SHUTDOWN_GRACE_MS: '0', LOG_LEVEL: 'info' },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
+      let output = ''
+      child.stdout?.on('data', (d) => (output += d))
+      child.stderr?.on('data', (d) => (output += d))
+      const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+      return { name, child, output: () => output, exited }
+    }
+
+    it('hands the job in hand back to the queue, and another worker answers it', async () => {
+      const user = await signIn(web.baseUrl)
+      const db = createDb(web.dbUrl)
+      const first = startWorker('first')
+      try {
+        await waitFor('the first worker', async () => first.output().includes('waiting for jobs'), 30_000)
+        const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40']], total: '$18.40', date: writtenDate(todayUtc()) })
+        const answer = fetch(`${web.baseUrl}/api/receipts/validate`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Cookie: user.cookie },
+          body: JSON.stringify({ image: `data:image/png;base64,${image.toString('base64')}` }),
+        }).then(async (res) => ({ status: res.status, body: await res.json() }))
+        const owner = await waitFor('the first worker to take the job', async () => {
+          const job = await db.selectFrom('analysis_jobs').select(['lease_owner', 'status']).where('status', '=', 'running').executeTakeFirst()
+          return job?.lease_owner
+        })
+        first.child.kill('SIGTERM')
+        expect(await first.exited).toBe(0)
+        const handedBack = first.output().split('\n').filter((l) => l.startsWith('{')).map((l) => JSON.parse(l)).find((l) => l.handedBack !== undefined)
+        expect(handedBack).toMatchObject({ handedBack: 1, owner, component: 'analysis-worker' })
+        const job = await db.selectFrom('analysis_jobs').select(['status', 'lease_owner', 'attempts']).executeTakeFirstOrThrow()
+        expect(job).toEqual({ status: 'queued', lease_owner: null, attempts: 0 })
+
+        const second = startWorker('second')
+        try {
+          const result = await answer
+          expect(result.status).toBe(200)
+          expect(result.body.storeName).toBe('Uber')
+        } finally {
+          second.child.kill('SIGTERM')
+          await second.exited
+        }
+      } finally {
+        if (first.child.exitCode === null) first.child.kill('SIGKILL')
+        await db.destroy()
+      }
     }, 90_000)
   })
 })
