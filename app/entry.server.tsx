@@ -32,7 +32,7 @@ export function handleError(error: unknown, { request }: { request: Request }) {
   if (request.signal.aborted) return
   // The path only: a query string may carry what a user typed.
   const path = new URL(request.url).pathname
-  getLogger().error({ path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'request failed')
+  getLogger().error({ reqId: request.headers.get('x-request-id') ?? undefined, path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'request failed')
 }
 
 const PLAIN_MESSAGES: Record<number, string> = { 400: 'Bad request', 403: 'Forbidden', 405: 'Method not allowed' }

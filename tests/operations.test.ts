@@ -25,7 +25,7 @@ const build = {
   entry: { module: { default: () => new Response('document') } },
   routes: {
     root: { id: 'root', path: '', module: { default: () => null } },
-    'routes/scan_.receipts.$id': { id: 'routes/scan_.receipts.$id', parentId: 'root', path: 'scan/receipts/:id', module: { loader: ({ context }: { context: { requestId?: string } }) => json({ requestId: context.requestId }) } },
+    'routes/scan_.receipts.$id': { id: 'routes/scan_.receipts.$id', parentId: 'root', path: 'scan/receipts/:id', module: { loader: ({ context, request }: { context: { requestId?: string }; request: Request }) => json({ requestId: context.requestId, header: request.headers.get('x-request-id') }) } },
     'routes/api.slow': { id: 'routes/api.slow', parentId: 'root', path: 'api/slow', module: { loader: async () => (await new Promise((r) => setTimeout(r, 50)), json({ ok: true })) } },
   },
   assets: { entry: { module: '/build/entry.js', imports: [] }, routes: {}, url: '/build/manifest.js', version: 'test' },
@@ -249,7 +249,8 @@ describe('the request log line and X-Request-Id', () => {
     const id = res.headers.get('x-request-id')
     // Without TRUST_PROXY a client's id is not taken.
     expect(id).toMatch(/^[0-9a-f-]{36}$/)
-    expect(await res.json()).toEqual({ requestId: id })
+    // Remix gets the same id, in its context and in place of the client's header.
+    expect(await res.json()).toEqual({ requestId: id, header: id })
     await new Promise((r) => setTimeout(r, 20))
     const line = app.lines.find((l) => l.reqId === id)
     expect(line).toMatchObject({ level: 30, msg: 'request', method: 'GET', route: '/scan/receipts/:id', path: '/scan/receipts/7', status: 200 })

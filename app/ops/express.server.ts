@@ -26,6 +26,9 @@ export function requestLog(opts: { logger: Logger; metrics: AppMetrics; trustPro
     const id = requestIdFor(req.headers['x-request-id'], opts.trustProxy, () => crypto.randomUUID())
     res.locals.requestId = id
     res.setHeader('X-Request-Id', id)
+    // Remix's Request carries the id too (a client's own, when not trusted, is replaced), so an
+    // error logged by entry.server's handleError names the request it belongs to.
+    req.headers['x-request-id'] = id
     // Draining (SIGTERM): every answer closes its connection, so keep-alive clients go elsewhere.
     if (opts.lifecycle?.shuttingDown()) res.setHeader('Connection', 'close')
     let done = false
