@@ -11,6 +11,7 @@ import { checkReadiness, migrationsReadiness } from '../app/ops/health.server'
 import { bearerMatches } from '../app/ops/express.server'
 import { createLogger } from '../app/ops/logger.server'
 import { createMetrics, scrape } from '../app/ops/metrics.server'
+import { startMetricsServer } from '../app/ops/metrics-port.server'
 import { readOperatorFigures } from '../app/ops/figures.server'
 import { getDb } from '../app/utils/db.server'
 import { createServerApp } from '../scripts/server'
@@ -239,6 +240,28 @@ describe('GET /metrics', () => {
     } finally {
       void db.destroy().catch(() => {})
       silent.close()
+    }
+  })
+})
+
+describe('METRICS_PORT', () => {
+  it('serves /metrics without a token and /healthz on its own port, and nothing else', async () => {
+    const metrics = createMetrics({ defaultMetrics: false })
+    metrics.analyses.inc({ outcome: 'auto', reader: 'tesseract' })
+    const server = await startMetricsServer({ port: 0, host: '127.0.0.1', metrics, db: getDb(), logger: createLogger({ level: 'silent' }) })
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
+    msw.use(http.all(`${base}/*`, () => passthrough()))
+    try {
+      const res = await fetch(`${base}/metrics`)
+      expect(res.status).toBe(200)
+      const text = await res.text()
+      expect(text).toContain('recircle_receipt_analyses_total{outcome="auto",reader="tesseract"} 1')
+      expect(text).toMatch(/^recircle_db_figures_up 1$/m)
+      expect(await (await fetch(`${base}/healthz`)).json()).toEqual({ status: 'ok' })
+      expect((await fetch(`${base}/`)).status).toBe(404)
+      expect((await fetch(`${base}/metrics`, { method: 'POST' })).status).toBe(405)
+    } finally {
+      await new Promise((resolve) => server.close(resolve))
     }
   })
 })
