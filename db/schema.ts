@@ -67,6 +67,8 @@ export interface ReceiptTable {
   reviewed_by_user_id: number | null
   reviewed_at: Timestamp | null
   created_at: Timestamp
+  /** The verified DKIM signing domain of an e-receipt (issue 21); null for a photo. */
+  verified_sender: Generated<string | null>
 }
 
 export interface ReceiptAnalysisTable {
@@ -275,6 +277,28 @@ export interface AnalysisJobTable {
   finished_at: Timestamp | null
 }
 
+/** One verified e-receipt's signature or trip id, claimed once across all wallets (issue 21). */
+export interface EReceiptClaimTable {
+  key: string
+  receipt_id: number
+  created_at: Timestamp
+}
+
+/** The mailbox (hashed To address) e-receipts were sent to, bound to the first wallet that claimed one. */
+export interface EReceiptMailboxTable {
+  address_hash: string
+  user_id: number
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
+/** A user's personal forwarding address: `${token}@INBOUND_DOMAIN`. */
+export interface InboundAddressTable {
+  token: string
+  user_id: number
+  created_at: Timestamp
+}
+
 export interface Database {
   users: UserTable
   auth_challenges: AuthChallengeTable
@@ -294,6 +318,9 @@ export interface Database {
   rate_limits: RateLimitTable
   debug_logs: DebugLogTable
   analysis_jobs: AnalysisJobTable
+  ereceipt_claims: EReceiptClaimTable
+  ereceipt_mailboxes: EReceiptMailboxTable
+  inbound_addresses: InboundAddressTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -12,6 +12,7 @@ import { startMetricsServer } from '~/ops/metrics-port.server'
 import { drainServer } from '~/ops/shutdown.server'
 import { startPayouts } from '~/payouts/run.server'
 import { purgeExpiredReceiptData } from '~/receipts/retention.server'
+import { startInboundSmtp } from '~/ereceipts/smtp.server'
 import { createServerApp } from './server'
 
 const dev = process.argv.includes('--dev')
@@ -88,6 +89,14 @@ setInterval(housekeeping, 60 * 60 * 1000).unref()
 // The payout worker, when a distributor key and the app id are configured (issue 9).
 const stopPayouts = startPayouts(appDb, env)
 
+// Forwarded e-receipts by SMTP (issue 21), when INBOUND_SMTP_PORT is set.
+if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_DOMAIN) {
+  log.fatal('INBOUND_SMTP_PORT needs INBOUND_DOMAIN: the domain of the forwarding addresses.')
+  process.exit(1)
+}
+const smtp = env.INBOUND_SMTP_PORT !== undefined ? await startInboundSmtp(appDb, { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST }) : null
+if (smtp) log.info(`Forwarded e-receipts: SMTP on port ${smtp.port} for *@${env.INBOUND_DOMAIN}`)
+
 /**
  * SIGTERM (a deploy) or SIGINT: /readyz answers 503 at once; after SHUTDOWN_DELAY_MS no new
  * connection is accepted; requests in flight (an inline receipt analysis is one) finish within
@@ -107,6 +116,7 @@ async function shutdown(signal: string) {
     const payoutsStopped = stopPayouts?.()
     const drained = await drainServer(server, { delayMs: env.SHUTDOWN_DELAY_MS, graceMs: env.SHUTDOWN_GRACE_MS })
     metricsServer?.close()
+    await smtp?.close()
     await payoutsStopped
     log.info({ ms: Date.now() - started, requestsCut: drained.cut }, 'requests drained, payout worker stopped')
     const build = await loadBuild()

@@ -69,7 +69,7 @@ describe('paying a claim', () => {
     expect(paid.distributor).toBe(DISTRIBUTOR.address.toLowerCase())
     expect(paid.appId).toBe(APP_ID)
     expect(paid.amountWei).toBe(BigInt(amountMilli) * 10n ** 15n)
-    expect(JSON.parse(paid.proof)).toMatchObject({ version: 2, impact: { carbon: 10_000, water: 1400 }, proof: { text: expect.stringContaining(`claim ${claimId}`) } })
+    expect(JSON.parse(paid.proof)).toMatchObject({ version: 2, impact: { carbon: 10_000, water: 1_400_000 }, proof: { text: expect.stringContaining(`claim ${claimId}`) } })
     expect(fake.b3trBalanceOf(wallet.address)).toBe(195n * 10n ** 17n)
     expect(fake.included().map((t) => t.origin)).toEqual([DISTRIBUTOR.address.toLowerCase()])
 

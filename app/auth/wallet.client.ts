@@ -1,12 +1,13 @@
 import { networkFromGenesisId, TESTNET_GENESIS_ID } from '~/chain/networks'
+import { isPhoneBrowser } from './veworld-link'
 
 /** Connex's certificate answer: VeWorld's `signCert` and Connex's `vendor.sign('cert')`. */
 type CertResponse = { annex: { domain: string; timestamp: number; signer: string }; signature: string }
 type CertMessage = { purpose: 'identification'; payload: { type: 'text'; content: string } }
 
+// VeWorld exposes no genesisId: the network is chosen by newConnexSigner(genesisId) (issue 22).
 type VeChainProvider = {
   isVeWorld?: boolean
-  genesisId?: string
   newConnexSigner: (genesisId: string) => { signCert: (msg: CertMessage, options?: object) => Promise<CertResponse> }
 }
 
@@ -88,8 +89,10 @@ export async function signChallenge(content: string): Promise<SignedCertificate>
   try {
     if (kind === 'veworld') {
       const vechain = window.vechain!
-      checkNetwork(vechain.genesisId)
       response = await vechain.newConnexSigner(TESTNET_GENESIS_ID).signCert(message, {})
+    } else if (kind === null && isPhoneBrowser(navigator.userAgent)) {
+      // Phones have no Sync2: the page offers "Open in VeWorld" instead (issue 22).
+      throw new WalletError(WALLET_MESSAGES.notDetected)
     } else {
       response = await signWithConnex(message, kind === 'connex' ? 'sync' : 'sync2')
     }

@@ -53,6 +53,29 @@ export const B3TR_ABI = {
   balanceOf: view('balanceOf', [address('account')], [uint256('')]),
 } as const
 
+/**
+ * VeBetterPassport (packages/contracts/contracts/ve-better-passport/VeBetterPassport.sol): the
+ * reads ReCircle takes as a fraud signal, the signal it can send, and AccessControl's hasRole.
+ */
+export const PASSPORT_ABI = {
+  isBlacklisted: view('isBlacklisted', [address('_user')], [{ name: '', type: 'bool' }]),
+  signaledCounter: view('signaledCounter', [address('_user')], [uint256('')]),
+  isPerson: view('isPerson', [address('user')], [
+    { name: 'person', type: 'bool' },
+    { name: 'reason', type: 'string' },
+  ]),
+  hasRole: view('hasRole', [bytes32('role'), address('account')], [{ name: '', type: 'bool' }]),
+  signalUserWithReason: {
+    type: 'function',
+    name: 'signalUserWithReason',
+    constant: false,
+    payable: false,
+    stateMutability: 'nonpayable',
+    inputs: [address('_user'), { name: 'reason', type: 'string' }],
+    outputs: [],
+  } satisfies Fn,
+} as const
+
 /** The pool's event for a payout (appId, receiver and distributor are indexed). */
 export const REWARD_DISTRIBUTED_EVENT: abi.Event.Definition = {
   type: 'event',
@@ -88,6 +111,11 @@ export const fn = {
   appExists: new abi.Function(APPS_ABI.appExists),
   isRewardDistributor: new abi.Function(APPS_ABI.isRewardDistributor),
   balanceOf: new abi.Function(B3TR_ABI.balanceOf),
+  isBlacklisted: new abi.Function(PASSPORT_ABI.isBlacklisted),
+  signaledCounter: new abi.Function(PASSPORT_ABI.signaledCounter),
+  isPerson: new abi.Function(PASSPORT_ABI.isPerson),
+  hasRole: new abi.Function(PASSPORT_ABI.hasRole),
+  signalUserWithReason: new abi.Function(PASSPORT_ABI.signalUserWithReason),
 }
 
 export const events = {

@@ -10,6 +10,8 @@ export type ChainConfig = {
   poolAddress: string
   appsAddress: string
   b3trAddress: string
+  /** VeBetter Passport (issue 22). */
+  passportAddress: string
   /** null until VEBETTER_APP_ID is set. */
   appId: string | null
 }
@@ -21,7 +23,6 @@ export type PayoutConfig = ChainConfig & {
   distributor: string
   intervalMs: number
   expirationBlocks: number
-  gasPriceCoef: number
   confirmations: number
   maxSignings: number
   /** How long a worker holds a payout row; a crashed worker's row is taken over after this. */
@@ -36,6 +37,7 @@ export function chainConfigFromEnv(env: Env): ChainConfig {
     poolAddress: env.X2EARN_REWARDS_POOL_ADDRESS,
     appsAddress: env.X2EARN_APPS_ADDRESS,
     b3trAddress: env.B3TR_TOKEN_ADDRESS,
+    passportAddress: env.VEBETTER_PASSPORT_ADDRESS,
     appId: env.VEBETTER_APP_ID ?? null,
   }
 }
@@ -52,7 +54,6 @@ export function payoutConfigFromEnv(env: Env): PayoutConfig | null {
     distributor: addressUtil.fromPublicKey(secp256k1.derivePublicKey(privateKey)).toLowerCase(),
     intervalMs: env.PAYOUT_INTERVAL_MS,
     expirationBlocks: env.PAYOUT_TX_EXPIRATION_BLOCKS,
-    gasPriceCoef: env.PAYOUT_GAS_PRICE_COEF,
     confirmations: env.PAYOUT_CONFIRMATIONS,
     maxSignings: env.PAYOUT_MAX_SIGNINGS,
     leaseMs: env.PAYOUT_LEASE_MS,

@@ -8,7 +8,9 @@ import {
   buildProof,
   classifyRevert,
   distributeClause,
+  feeCaps,
   gasLimit,
+  maxFeeWei,
   lastIncludableBlock,
   legacyGasPrice,
   milliToWei,
@@ -54,7 +56,8 @@ describe('buildProof', () => {
     expect(proof.proofValues).toHaveLength(1)
     expect(proof.proofValues[0]).toContain('claim 7')
     expect(proof.impactCodes).toEqual(['carbon', 'water'])
-    expect(proof.impactValues).toEqual([10_000n, 1400n])
+    // 1,400 litres are 1,400,000 ml: the pool's water unit (IMPACT_UNITS).
+    expect(proof.impactValues).toEqual([10_000n, 1_400_000n])
     expect(proof.description).toBe('B3TR for 2 sustainable transport receipts')
   })
   it('leaves out zero impacts and says "1 receipt" in the singular', () => {
@@ -81,19 +84,20 @@ describe('distributeClause', () => {
     expect(decoded.amount).toBe((12_345n * 10n ** 15n).toString())
     expect(decoded.receiver.toLowerCase()).toBe(RECEIVER)
     expect(decoded.impactCodes).toEqual(['carbon', 'water'])
-    expect(decoded.impactValues).toEqual(['5000', '700'])
+    expect(decoded.impactValues).toEqual(['5000', '700000'])
     expect(decoded.proofTypes).toEqual(['text'])
     expect(decoded.description).toBe(proof.description)
   })
 })
 
 describe('signPayoutTx', () => {
-  it('signs a legacy transaction whose id and origin thor-devkit recovers from the raw bytes', () => {
+  it('signs a dynamic-fee transaction (type 81) whose id, origin and fee caps thor-devkit recovers from the raw bytes', () => {
     const key = secp256k1.generatePrivateKey()
     const signer = address.fromPublicKey(secp256k1.derivePublicKey(key))
     const clause = { to: POOL, value: '0x0', data: '0x1234' }
     const bestBlockId = '0x0000a1b2' + 'cd'.repeat(28)
-    const signed = signPayoutTx({ chainTag: 0x27, bestBlockId, expiration: 180, clause, gas: 100_000, gasPriceCoef: 128, privateKey: key, nonce: '0x01' })
+    const fees = { maxFeePerGas: 2n * 10n ** 13n + 5n * 10n ** 11n, maxPriorityFeePerGas: 5n * 10n ** 11n }
+    const signed = signPayoutTx({ chainTag: 0x27, bestBlockId, expiration: 180, clause, gas: 100_000, fees, privateKey: key, nonce: '0x01' })
     const decoded = Transaction.decode(Buffer.from(signed.raw.slice(2), 'hex'))
     expect(decoded.id).toBe(signed.id)
     expect(decoded.origin).toBe(signer)
@@ -101,10 +105,14 @@ describe('signPayoutTx', () => {
     expect(decoded.body.blockRef).toBe(bestBlockId.slice(0, 18))
     expect(decoded.body.expiration).toBe(180)
     expect(decoded.body.clauses[0].to).toBe(POOL)
+    expect(decoded.type).toBe(Transaction.Type.DynamicFee)
+    const body = decoded.body as Transaction.DynamicFeeBody
+    expect(BigInt(body.maxFeePerGas)).toBe(fees.maxFeePerGas)
+    expect(BigInt(body.maxPriorityFeePerGas)).toBe(fees.maxPriorityFeePerGas)
   })
   it('gives the same id for the same body and key (re-sending can never pay twice)', () => {
     const key = Buffer.from('22'.repeat(32), 'hex')
-    const input = { chainTag: 0x27, bestBlockId: '0x00000010' + '00'.repeat(28), expiration: 18, clause: { to: POOL, value: '0x0', data: '0x' }, gas: 50_000, gasPriceCoef: 0, privateKey: key, nonce: '0x2a' }
+    const input = { chainTag: 0x27, bestBlockId: '0x00000010' + '00'.repeat(28), expiration: 18, clause: { to: POOL, value: '0x0', data: '0x' }, gas: 50_000, fees: { maxFeePerGas: 3n * 10n ** 13n, maxPriorityFeePerGas: 10n ** 11n }, privateKey: key, nonce: '0x2a' }
     expect(signPayoutTx(input).id).toBe(signPayoutTx(input).id)
     expect(signPayoutTx({ ...input, nonce: '0x2b' }).id).not.toBe(signPayoutTx(input).id)
   })
@@ -128,7 +136,19 @@ describe('gas', () => {
     const intrinsic = Transaction.intrinsicGas([clause])
     expect(gasLimit([clause], 80_000)).toBe(intrinsic + 100_000 + 10_000)
   })
-  it('prices legacy gas at the base price raised by the coefficient', () => {
+  it.each([
+    ['the first signing: 2× the base fee plus the tip', 10n ** 13n, 5n * 10n ** 11n, 0, 2n * 10n ** 13n + 5n * 10n ** 11n, 5n * 10n ** 11n],
+    ['after an expiry: the cap doubles', 10n ** 13n, 5n * 10n ** 11n, 1, 4n * 10n ** 13n + 5n * 10n ** 11n, 5n * 10n ** 11n],
+    ['never more than 16× the base fee', 10n ** 13n, 5n * 10n ** 11n, 9, 16n * 10n ** 13n + 5n * 10n ** 11n, 5n * 10n ** 11n],
+    ['a zero suggested tip becomes 1 % of the base fee', 10n ** 13n, 0n, 0, 2n * 10n ** 13n + 10n ** 11n, 10n ** 11n],
+  ])('sets the fee caps: %s', (_name, baseFeePerGas, suggestedPriorityFee, previousSignings, maxFee, tip) => {
+    expect(feeCaps({ baseFeePerGas, suggestedPriorityFee, previousSignings })).toEqual({ maxFeePerGas: maxFee, maxPriorityFeePerGas: tip })
+  })
+  it('bounds the cost by gas × fee cap, and refuses a missing base fee', () => {
+    expect(maxFeeWei(100_000, 3n * 10n ** 13n)).toBe(3n * 10n ** 18n)
+    expect(() => feeCaps({ baseFeePerGas: 0n, suggestedPriorityFee: 1n, previousSignings: 0 })).toThrow()
+  })
+  it('prices old legacy gas at the base price raised by the coefficient (detail pages)', () => {
     expect(legacyGasPrice(0)).toBe(10n ** 13n)
     expect(legacyGasPrice(255)).toBe(2n * 10n ** 13n)
     expect(legacyGasPrice(128)).toBe(10n ** 13n + (10n ** 13n * 128n) / 255n)

@@ -29,10 +29,13 @@ export type PayoutProof = {
   description: string
 }
 
+/** Litres (what ReCircle counts and shows) to the pool's water unit, millilitres (IMPACT_UNITS). */
+export const ML_PER_LITER = 1000
+
 /**
  * What the pool records with a claim: a text proof naming the claim, and the CO2 (grams) and
- * water (litres) of the receipts that make it up. Zero impacts are left out; the arrays of each
- * pair always have the same length (a mismatch reverts).
+ * water (millilitres, converted from the litres ReCircle counts) of the receipts that make it up.
+ * Zero impacts are left out; the arrays of each pair always have the same length (a mismatch reverts).
  */
 export function buildProof(input: { claimId: number; amountMilli: number; impact: PayoutImpact }): PayoutProof {
   const { receiptCount, carbonGrams, waterLiters } = input.impact
@@ -44,7 +47,7 @@ export function buildProof(input: { claimId: number; amountMilli: number; impact
   }
   if (waterLiters > 0) {
     impactCodes.push(IMPACT_CODES.water)
-    impactValues.push(BigInt(Math.round(waterLiters)))
+    impactValues.push(BigInt(Math.round(waterLiters * ML_PER_LITER)))
   }
   const trips = receiptCount === 1 ? '1 sustainable transport receipt' : `${receiptCount} sustainable transport receipts`
   return {
@@ -78,37 +81,67 @@ export function gasLimit(clauses: Clause[], simulatedGasUsed: number): number {
   return Transaction.intrinsicGas(clauses) + Math.ceil(simulatedGasUsed * 1.25) + 10_000
 }
 
-/** Base gas price on VeChain (10^13 wei per gas) raised by the legacy coefficient. */
-export const BASE_GAS_PRICE = 10n ** 13n
+/**
+ * Legacy transactions' base gas price before the Galactica fork (10^13 wei per gas): only to read
+ * the price of an old legacy transaction on its detail page. Payouts are dynamic-fee transactions.
+ */
+export const LEGACY_BASE_GAS_PRICE = 10n ** 13n
 
-export function legacyGasPrice(gasPriceCoef: number): bigint {
-  return BASE_GAS_PRICE + (BASE_GAS_PRICE * BigInt(gasPriceCoef)) / 255n
+export function legacyGasPrice(gasPriceCoef: number, base: bigint = LEGACY_BASE_GAS_PRICE): bigint {
+  return base + (base * BigInt(gasPriceCoef)) / 255n
 }
 
-/** The most VTHO a transaction with this gas can cost. */
-export function maxFeeWei(gas: number, gasPriceCoef: number): bigint {
-  return BigInt(gas) * legacyGasPrice(gasPriceCoef)
+export type FeeCaps = { maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }
+
+/** The base fee may rise 12.5 % a block (Thor's BaseFeeChangeDenominator, 8): a first cap of 2× survives ~6 full blocks. */
+export const FEE_HEADROOM = 2n
+/** Each signing after an expiry doubles the headroom, up to this many times the base fee. */
+export const MAX_FEE_HEADROOM = 16n
+
+/**
+ * A dynamic-fee transaction's caps (decision 041): the tip the node suggests (never zero: a
+ * zero-tip transaction waits behind every other one), and a fee cap of the base fee of the best
+ * block times the headroom, doubled for each signing before (an expiry after a fee spike raises
+ * the cap), plus the tip. Only base fee + tip is paid; the cap bounds it.
+ */
+export function feeCaps(input: { baseFeePerGas: bigint; suggestedPriorityFee: bigint; previousSignings: number }): FeeCaps {
+  if (input.baseFeePerGas <= 0n) throw new RangeError('The base fee must be positive')
+  const tipFloor = input.baseFeePerGas / 100n > 0n ? input.baseFeePerGas / 100n : 1n
+  const maxPriorityFeePerGas = input.suggestedPriorityFee > 0n ? input.suggestedPriorityFee : tipFloor
+  let headroom = FEE_HEADROOM * 2n ** BigInt(Math.max(0, input.previousSignings))
+  if (headroom > MAX_FEE_HEADROOM) headroom = MAX_FEE_HEADROOM
+  return { maxPriorityFeePerGas, maxFeePerGas: input.baseFeePerGas * headroom + maxPriorityFeePerGas }
 }
 
-export type SignedPayoutTx = { id: string; raw: string; blockRef: string; expiration: number; gas: number; nonce: string }
+/** The most VTHO a transaction with this gas can cost: the node buys gas × fee cap up front. */
+export function maxFeeWei(gas: number, maxFeePerGas: bigint): bigint {
+  return BigInt(gas) * maxFeePerGas
+}
 
-/** Sign a one-clause legacy transaction. Its id is fixed by the body and the signer, so sending it again can never pay twice. */
+export type SignedPayoutTx = { id: string; raw: string; blockRef: string; expiration: number; gas: number; nonce: string } & FeeCaps
+
+/**
+ * Sign a one-clause dynamic-fee transaction (type 81). Its id is fixed by the body and the signer,
+ * so sending it again can never pay twice.
+ */
 export function signPayoutTx(input: {
   chainTag: number
   bestBlockId: string
   expiration: number
   clause: Clause
   gas: number
-  gasPriceCoef: number
+  fees: FeeCaps
   privateKey: Buffer
   nonce: string
 }): SignedPayoutTx {
-  const body: Transaction.LegacyBody = {
+  const body: Transaction.DynamicFeeBody = {
+    type: Transaction.Type.DynamicFee,
     chainTag: input.chainTag,
     blockRef: blockRefOf(input.bestBlockId),
     expiration: input.expiration,
     clauses: [input.clause],
-    gasPriceCoef: input.gasPriceCoef,
+    maxPriorityFeePerGas: '0x' + input.fees.maxPriorityFeePerGas.toString(16),
+    maxFeePerGas: '0x' + input.fees.maxFeePerGas.toString(16),
     gas: input.gas,
     dependsOn: null,
     nonce: input.nonce,
@@ -117,7 +150,15 @@ export function signPayoutTx(input: {
   tx.signature = secp256k1.sign(tx.signingHash(), input.privateKey)
   const id = tx.id
   if (!id) throw new Error('Signing the payout transaction failed')
-  return { id, raw: '0x' + tx.encode().toString('hex'), blockRef: body.blockRef, expiration: body.expiration, gas: input.gas, nonce: input.nonce }
+  return {
+    id,
+    raw: '0x' + tx.encode().toString('hex'),
+    blockRef: body.blockRef,
+    expiration: body.expiration,
+    gas: input.gas,
+    nonce: input.nonce,
+    ...input.fees,
+  }
 }
 
 /** A block reference is the first 8 bytes of a block id; its first 4 bytes are the block number. */

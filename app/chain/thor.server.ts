@@ -18,7 +18,16 @@ export class ThorError extends Error {
   }
 }
 
-export type Block = { number: number; id: string; timestamp: number; parentID?: string; gasUsed?: number; transactions?: string[] }
+export type Block = {
+  number: number
+  id: string
+  timestamp: number
+  parentID?: string
+  gasUsed?: number
+  transactions?: string[]
+  /** Since the Galactica fork: the block's base fee per gas (hex). */
+  baseFeePerGas?: string
+}
 export type Account = { balance: bigint; energy: bigint; hasCode: boolean }
 export type CallResult = { data: string; events: unknown[]; transfers: unknown[]; gasUsed: number; reverted: boolean; vmError: string }
 export type TxMeta = { blockID: string; blockNumber: number; blockTimestamp: number }
@@ -27,7 +36,11 @@ export type ThorTransaction = {
   origin: string
   delegator: string | null
   gas: number
+  /** 0 legacy, 81 dynamic fee. */
+  type?: number
   gasPriceCoef?: number
+  maxFeePerGas?: string
+  maxPriorityFeePerGas?: string
   clauses: Clause[]
   blockRef: string
   expiration: number
@@ -101,9 +114,13 @@ export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; 
       const raw = await request<{ balance: string; energy: string; hasCode: boolean }>('GET', `/accounts/${address}`)
       return { balance: BigInt(raw.balance), energy: BigInt(raw.energy), hasCode: !!raw.hasCode }
     },
-    /** Executes clauses on the best block without a transaction: simulations and view calls. */
-    async inspect(clauses: Clause[], opts: { caller?: string; gas?: number } = {}): Promise<CallResult[]> {
-      const results = await request<CallResult[]>('POST', '/accounts/*?revision=best', { clauses, caller: opts.caller, gas: opts.gas })
+    /**
+     * Executes clauses without a transaction: simulations and view calls. `next` runs them on the
+     * state the next block starts from (what a transaction sent now meets), `best` on the best block.
+     */
+    async inspect(clauses: Clause[], opts: { caller?: string; gas?: number; revision?: 'best' | 'next' } = {}): Promise<CallResult[]> {
+      const revision = opts.revision ?? 'best'
+      const results = await request<CallResult[]>('POST', `/accounts/*?revision=${revision}`, { clauses, caller: opts.caller, gas: opts.gas })
       // Thor stops a batch at the first reverted clause, so a shorter answer must end in a revert.
       const complete = Array.isArray(results) && (results.length === clauses.length || (results.length > 0 && results.length < clauses.length && results[results.length - 1].reverted))
       if (!complete) throw new ThorError('bad_response', 'The VeChain node answered a simulation with the wrong number of results')
@@ -114,6 +131,13 @@ export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; 
       const [result] = await this.inspect([{ to, value: '0x0', data: func.encode(...args) }], { caller })
       if (result.reverted) throw new ThorError('rejected', `${func.definition.name}() reverted${result.vmError ? `: ${result.vmError}` : ''}`)
       return func.decode(result.data)
+    },
+    /** The tip the node suggests for a transaction sent now (GET /fees/priority). */
+    async getPriorityFee(): Promise<bigint> {
+      const raw = await request<{ maxPriorityFeePerGas?: string }>('GET', '/fees/priority')
+      const value = parseQuantity(raw?.maxPriorityFeePerGas)
+      if (value === null) throw new ThorError('bad_response', 'The VeChain node answered a priority fee that is not a number')
+      return value
     },
     async sendRawTransaction(raw: string): Promise<{ id: string }> {
       return request<{ id: string }>('POST', '/transactions', { raw })
@@ -131,6 +155,27 @@ export function createThorClient(opts: { baseUrl: string; fetch?: typeof fetch; 
       return receipt
     },
   }
+}
+
+/** A hex or decimal quantity as Thor writes them, or null. */
+export function parseQuantity(value: unknown): bigint | null {
+  if (typeof value !== 'string' && typeof value !== 'number') return null
+  try {
+    const n = BigInt(value)
+    return n >= 0n ? n : null
+  } catch {
+    return null
+  }
+}
+
+/** The block's base fee per gas, or null before the Galactica fork (or from a node that omits it). */
+export function baseFeeOf(block: Block): bigint | null {
+  return parseQuantity(block.baseFeePerGas)
+}
+
+/** The node refused a transaction whose fee cap is under the base fee (it may go through once the fee falls). */
+export function isBaseFeeRejection(error: unknown): boolean {
+  return error instanceof ThorError && error.kind === 'rejected' && /less than block base fee/i.test(error.message)
 }
 
 function isReceipt(r: unknown): r is TxReceipt {

@@ -13,7 +13,7 @@ function describeProvider(provider: unknown): string {
 }
 
 function readInfo(production: boolean): Info[] {
-  const genesisId = window.vechain?.genesisId ?? window.connex?.thor?.genesis?.id
+  const genesisId = window.connex?.thor?.genesis?.id
   return [
     { label: 'URL', value: location.href },
     { label: 'Host', value: location.host },

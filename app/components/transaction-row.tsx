@@ -2,6 +2,7 @@ import { Link } from '@remix-run/react'
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
 import { displayAmountMilli, transactionTitle, transactionTypeLabel, type LedgerRowLike } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
+import { verifiedSenderLabel } from './ereceipt'
 import { Icon, type IconName } from './icons'
 
 export type TransactionRowData = LedgerRowLike
@@ -52,6 +53,7 @@ export function TransactionRow({ tx }: { tx: TransactionRowData }) {
           {formatHistoryDate(tx.createdAt)}
           {' · '}
           <ChainStatus type={tx.type} txHash={tx.txHash} status={tx.status} />
+          {tx.verifiedSender ? ` · ${verifiedSenderLabel(tx.verifiedSender)}` : null}
         </div>
       </div>
       <span className={`tx-amount ${amount < 0 ? 'negative' : 'positive'}`}>{formatSigned(amount)}</span>

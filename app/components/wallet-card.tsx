@@ -1,6 +1,7 @@
 import { useFetcher } from '@remix-run/react'
 import { useEffect, useRef, useState } from 'react'
-import { fetchChallenge, readStoredTestWallet, signChallenge, WALLET_MESSAGES, WalletError } from '~/auth/wallet.client'
+import { detectWallet, fetchChallenge, readStoredTestWallet, signChallenge, WALLET_MESSAGES, WalletError } from '~/auth/wallet.client'
+import { isPhoneBrowser, veWorldLink } from '~/auth/veworld-link'
 import { shortAddress } from '~/chain/networks'
 import { formatB3tr } from '~/rewards/money'
 import { useRootData } from '~/utils/user'
@@ -27,9 +28,16 @@ export function WalletCard({
   // Issue 11: outside production the card also offers a test wallet (the root loader decides).
   const testWalletAllowed = useRootData()?.testWalletAllowed ?? false
   const [testWalletAddress, setTestWalletAddress] = useState<string | null>(null)
+  // Issue 22: a phone browser without an injected wallet gets VeWorld's universal link to this page.
+  const [openInVeWorld, setOpenInVeWorld] = useState<string | null>(null)
   useEffect(() => {
     setHydrated(true)
     setTestWalletAddress(readStoredTestWallet()?.address ?? null)
+    if (!isPhoneBrowser(navigator.userAgent)) return
+    // VeWorld injects window.vechain as the page loads: look again shortly before offering the link.
+    const timer = setTimeout(() => setOpenInVeWorld(detectWallet() ? null : veWorldLink(window.location.href)), 600)
+    setOpenInVeWorld(detectWallet() ? null : veWorldLink(window.location.href))
+    return () => clearTimeout(timer)
   }, [user])
   const submittedWith = useRef<'wallet' | 'test'>('wallet')
   const busy = signing !== null || fetcher.state !== 'idle'
@@ -124,6 +132,16 @@ export function WalletCard({
           {connecting === 'wallet' ? 'Connecting...' : 'Connect VeWorld'}
         </button>
       </fetcher.Form>
+      {openInVeWorld ? (
+        <div className="stack" style={{ gap: '0.35rem', marginTop: '0.6rem' }} data-testid="open-in-veworld">
+          <a className="btn secondary block" href={openInVeWorld}>
+            <Icon name="wallet" /> Open in VeWorld
+          </a>
+          <p className="small muted" style={{ margin: 0 }}>
+            No wallet in this browser: open ReCircle in the VeWorld app to sign in.
+          </p>
+        </div>
+      ) : null}
       {testWalletAllowed && hydrated ? (
         <div className="stack" style={{ gap: '0.35rem', marginTop: '0.6rem' }}>
           <button type="button" className="btn secondary block" disabled={busy} aria-busy={connecting === 'test'} onClick={() => void connect('test')}>

@@ -17,7 +17,8 @@ function initialSteps(): Step[] {
 }
 
 function reportedGenesisId(): string | undefined {
-  return window.vechain?.genesisId ?? window.connex?.thor?.genesis?.id
+  // VeWorld exposes no genesis id (issue 22); a Connex 1 wallet does.
+  return window.connex?.thor?.genesis?.id
 }
 
 /**

@@ -16,6 +16,8 @@ export interface LedgerRowLike {
   status: string
   txHash: string | null
   createdAt: string
+  /** The receipt's verified e-mail sender (issue 21), when the entry pays a verified e-receipt. */
+  verifiedSender?: string | null
 }
 
 /** A token_claim is a deduction whatever sign it was stored with (spec 1 §3). */

@@ -10,6 +10,7 @@ import {
   buildProof,
   classifyRevert,
   distributeClause,
+  feeCaps,
   gasLimit,
   lastIncludableBlock,
   maxFeeWei,
@@ -18,7 +19,7 @@ import {
   type Clause,
 } from '~/chain/payout'
 import { formatVtho } from '~/chain/units'
-import { describeThorError, isKnownTxRejection, ThorError, type ThorClient, type TxReceipt } from '~/chain/thor.server'
+import { baseFeeOf, describeThorError, isKnownTxRejection, ThorError, type ThorClient, type TxReceipt } from '~/chain/thor.server'
 import { recordChainCheck } from './chain-checks.server'
 
 // The payout worker (issue 9, decision 041). Each payouts row moves
@@ -103,7 +104,8 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
   }
   const clause = await payoutClause(ctx, row)
   await keepLease(ctx, row.id)
-  const [simulation] = await thor.inspect([clause], { caller: config.distributor })
+  // Estimated on the state the next block starts from: what the transaction will meet.
+  const [simulation] = await thor.inspect([clause], { caller: config.distributor, revision: 'next' })
   if (simulation.reverted) {
     const reason = decodeRevertReason(simulation.data) ?? (simulation.vmError || 'the simulation reverted')
     if (classifyRevert(reason) === 'operator') {
@@ -114,22 +116,28 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
     return null
   }
   const gas = gasLimit([clause], simulation.gasUsed)
+  // The fee is read from the chain (decision 041): the best block's base fee and the node's tip.
+  await keepLease(ctx, row.id)
+  const best = await thor.getBestBlock()
+  const baseFeePerGas = baseFeeOf(best)
+  if (baseFeePerGas === null || baseFeePerGas === 0n) throw new ThorError('bad_response', 'The VeChain node reports no base fee for the best block (a node before the Galactica fork?)')
+  await keepLease(ctx, row.id)
+  const fees = feeCaps({ baseFeePerGas, suggestedPriorityFee: await thor.getPriorityFee(), previousSignings: row.signings })
   await keepLease(ctx, row.id)
   const account = await thor.getAccount(config.distributor)
-  const fee = maxFeeWei(gas, config.gasPriceCoef)
+  const fee = maxFeeWei(gas, fees.maxFeePerGas)
   if (account.energy < fee) {
     await hold(ctx, row.id, `Payout held: the distributor ${config.distributor} has ${formatVtho(account.energy)} VTHO, a payout needs up to ${formatVtho(fee)} VTHO for gas`)
     return null
   }
   await keepLease(ctx, row.id)
-  const best = await thor.getBestBlock()
   const signed = signPayoutTx({
     chainTag: config.chainTag,
     bestBlockId: best.id,
     expiration: config.expirationBlocks,
     clause,
     gas,
-    gasPriceCoef: config.gasPriceCoef,
+    fees,
     privateKey: config.privateKey,
     nonce: '0x' + crypto.randomBytes(8).toString('hex'),
   })
@@ -158,7 +166,7 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
     .where('lease_owner', '=', ctx.workerId)
     .executeTakeFirst()
   if (Number(stored.numUpdatedRows) !== 1) return null
-  ctx.log?.(`payout ${row.id}: signed ${signed.id}`)
+  ctx.log?.(`payout ${row.id}: signed ${signed.id} (fee cap ${signed.maxFeePerGas} wei/gas, tip ${signed.maxPriorityFeePerGas})`)
   return loadPayout(ctx.db, row.id)
 }
 

@@ -147,7 +147,7 @@ export function toAnalysis(
   verdict: Verdict,
   ocr: Pick<OcrResult, 'text'>,
   timings: ReceiptTimings,
-  readers: { reader: Reading['reader']; other: Reading | null } = { reader: 'tesseract', other: null },
+  readers: { reader: ReceiptAnalysis['reader']; other: Reading | null } = { reader: 'tesseract', other: null },
 ): ReceiptAnalysis {
   const kind = fields.vendor?.kind ?? null
   const preOwned = fields.signals.preOwnedKeywords
@@ -184,6 +184,8 @@ export function toAnalysis(
     ocrText: ocr.text,
     reader: readers.reader,
     otherReading: readers.other ? { reader: readers.other.reader, ocrText: readers.other.text } : null,
+    verifiedSender: null,
+    ereceipt: null,
     timings,
   }
 }

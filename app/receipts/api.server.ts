@@ -7,6 +7,8 @@ import { serverAnalyzer } from './analyzer.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
+import { EReceiptError } from '~/ereceipts/errors'
+import { getPassportCheck } from '~/chain/passport.server'
 import { primitiveFields } from '~/utils/http.server'
 import { READER_BUSY_MESSAGE, ReaderBusyError, withReaderSlot } from '~/ocr/tesseract.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
@@ -64,6 +66,10 @@ export function assertSelf(fields: Record<string, unknown>, user: User) {
 
 export function imageErrorResponse(error: unknown) {
   if (error instanceof ReceiptImageError) return json({ error: error.message }, { status: 400 })
+  if (error instanceof EReceiptError) {
+    const headers: Record<string, string> = error.status === 503 ? { 'Retry-After': '30' } : {}
+    return json({ error: error.message, message: error.message, code: error.code }, { status: error.status, headers })
+  }
   if (error instanceof ReaderBusyError) {
     return json(
       { error: READER_BUSY_MESSAGE, message: READER_BUSY_MESSAGE },
@@ -120,6 +126,7 @@ export async function submitForUser(
     analysisId,
     maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
     inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
+    passport: getPassportCheck(),
     values: {
       category: parsed.data.category,
       amountCents: amountToCents(parsed.data.amount),

@@ -2,13 +2,19 @@ import type { DB } from '#db/db.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
 import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE } from '~/rewards/rules'
 import { findSameReceipts } from './fraud.server'
-import { DUPLICATE_MESSAGE, receiptContent, type Analysis } from './receipts.server'
+import { DUPLICATE_MESSAGE, eReceiptFacts, receiptContent, type Analysis } from './receipts.server'
+import { eReceiptRefusal } from '~/ereceipts/claims.server'
+import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
 
 // Issue 10, "refuse early": what would refuse a receipt is told on the analysis step, not after the
 // user has filled in the form; at the daily limit no analysis is run at all. The submission still
 // checks everything again (receipts.server.ts submitReceipt).
 
-export type EarlyRefusal = { code: 'daily_limit' | 'duplicate' | 'too_old' | 'future' | 'invalid'; title: string; message: string }
+export type EarlyRefusal = {
+  code: 'daily_limit' | 'duplicate' | 'too_old' | 'future' | 'invalid' | 'mailbox'
+  title: string
+  message: string
+}
 
 export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()): Promise<EarlyRefusal | null> {
   if ((await countActionsToday(db, userId, now)) < DAILY_ACTION_LIMIT) return null
@@ -26,6 +32,10 @@ export async function analysisRefusal(
   const sameImage = await db.selectFrom('receipts').select('id').where('image_hash', '=', input.imageHash).executeTakeFirst()
   const sameTrip = (await findSameReceipts(db, receiptContent(input.analysis))).some((r) => r.userId === input.userId)
   if (sameImage || sameTrip) return { code: 'duplicate', title: 'Already submitted', message: DUPLICATE_MESSAGE }
+  const ereceipt = eReceiptFacts(input.analysis)
+  const claimed = ereceipt ? await eReceiptRefusal(db, input.userId, ereceipt) : null
+  if (claimed === 'duplicate') return { code: 'duplicate', title: 'Already submitted', message: DUPLICATE_MESSAGE }
+  if (claimed === 'mailbox') return { code: 'mailbox', title: 'Linked to another wallet', message: MAILBOX_TAKEN_MESSAGE }
   if (input.analysis.purchaseDate) {
     const window = checkPurchaseDate(input.analysis.purchaseDate, now, input.maxAgeDays)
     if (!window.ok) return { code: window.code, title: 'Not eligible', message: window.reason }

@@ -67,10 +67,14 @@ export type ExtractedReceipt = {
 
 type Line = { text: string; confidence: number | null; index: number }
 
-export function extractReceipt(ocr: OcrText | string): ExtractedReceipt {
+/**
+ * `known.vendor`: the merchant is already known for certain (a verified e-receipt's signer, issue
+ * 21), so the fuzzy search for it over every line, most of the cost on a long text, is skipped.
+ */
+export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor } = {}): ExtractedReceipt {
   const lines = toLines(typeof ocr === 'string' ? { text: ocr } : ocr)
   const fullText = lines.map((l) => l.text).join('\n')
-  const vendors = findVendors(lines.map((l) => l.text))
+  const vendors = known.vendor ? [{ vendor: known.vendor, score: 1, exact: true, line: null }] : findVendors(lines.map((l) => l.text))
   const best = vendors[0] ?? null
   const second = vendors[1] ?? null
   const evEvidence = electricVehicleEvidence(fullText)

@@ -16,8 +16,13 @@ import {
 } from '~/rewards/rules'
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
 import { receiptFingerprint } from './fingerprint.server'
-import { decideSubmission, toCents, type AnalysisFacts, type UserValues } from './submission'
-import { validateReceiptImage } from '~/ocr/photo.server'
+import type { EReceiptFacts } from './types'
+import { passportReviewReasons, type PassportCheckView } from './passport-signals'
+import { decideSubmission, type SubmissionDecision, toCents, type AnalysisFacts, type UserValues } from './submission'
+import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
+import { analyzeEReceipt } from '~/ereceipts/analyze.server'
+import { claimEReceipt } from '~/ereceipts/claims.server'
+import { looksLikeEmail } from '~/ereceipts/message.server'
 
 export type Analysis = AnalysisFacts & Record<string, unknown>
 export type Analyzer = (image: Buffer, opts: { signal: AbortSignal }) => Promise<Analysis>
@@ -75,6 +80,9 @@ const MIME: Record<string, string> = {
   tiff: 'image/tiff',
 }
 
+/** How an e-receipt is stored in the image columns: the original e-mail, byte for byte. */
+export const EMAIL_MIME = 'message/rfc822'
+
 export type StoredAnalysis = { id: number; imageHash: string; analysis: Analysis; duplicate: boolean }
 
 /**
@@ -83,9 +91,20 @@ export type StoredAnalysis = { id: number; imageHash: string; analysis: Analysis
  */
 export async function analyzeAndStore(
   db: DB,
-  input: { userId: number; image: Buffer; analyze: Analyzer; now?: Date; timeoutMs?: number },
+  input: {
+    userId: number
+    image: Buffer
+    analyze: Analyzer
+    now?: Date
+    timeoutMs?: number
+    /** E-receipts' analysis (issue 21); defaults to DKIM verification with the environment's resolver. */
+    analyzeEmail?: (raw: Buffer, opts: { now?: Date }) => Promise<Analysis>
+  },
 ): Promise<StoredAnalysis> {
-  const meta = await validateReceiptImage(input.image)
+  // An e-mail (issue 21) proves itself by its signature and is read from its signed text, at once;
+  // anything else must be a photo. Neither stores anything when it is refused.
+  const email = !!input.image && sniffImageFormat(input.image) === null && looksLikeEmail(input.image)
+  const meta = email ? null : await validateReceiptImage(input.image)
   const imageHash = sha256(input.image)
   const duplicate = !!(await db.selectFrom('receipts').select('id').where('image_hash', '=', imageHash).executeTakeFirst())
   const existing = await db
@@ -99,8 +118,10 @@ export async function analyzeAndStore(
     // A stored timeout fallback gets another chance; a real analysis is reused as it is.
     if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
   }
-  const analysis = await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
-  const phash = await receiptFingerprint(input.image)
+  const analysis: Analysis = email
+    ? await (input.analyzeEmail ?? analyzeEReceipt)(input.image, { now: input.now })
+    : await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
+  const phash = email ? null : await receiptFingerprint(input.image)
   const now = (input.now ?? new Date()).toISOString()
   const row = await db
     .insertInto('receipt_analyses')
@@ -109,7 +130,7 @@ export async function analyzeAndStore(
       image_hash: imageHash,
       analysis_json: JSON.stringify(analysis),
       image: input.image,
-      image_mime: MIME[meta.format] ?? 'application/octet-stream',
+      image_mime: meta ? (MIME[meta.format] ?? 'application/octet-stream') : EMAIL_MIME,
       image_phash: phash,
       created_at: now,
     })
@@ -187,7 +208,16 @@ class Refusal extends Error {
  */
 export async function submitReceipt(
   db: DB,
-  input: { userId: number; analysisId: number; values: UserValues; maxAgeDays: number; inviteeAutoApprovalsPerDay?: number; now?: Date },
+  input: {
+    userId: number
+    analysisId: number
+    values: UserValues
+    maxAgeDays: number
+    inviteeAutoApprovalsPerDay?: number
+    now?: Date
+    /** VeBetter Passport's view of the wallet (issue 22); null or absent: not asked. */
+    passport?: ((wallet: string) => Promise<PassportCheckView>) | null
+  },
 ): Promise<SubmitResult> {
   const now = input.now ?? new Date()
   const stored = await getStoredAnalysis(db, input.userId, input.analysisId)
@@ -204,6 +234,9 @@ export async function submitReceipt(
   const early = decide({ nearDuplicate: false, sameReceiptFromOtherAccount: false, inviteeCapReached: false })
   if (early.kind === 'reject') return { ok: false, status: 400, error: early.reason }
   if ((await findSameReceipts(db, content)).some((r) => r.userId === input.userId)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+  // Asked before the transaction (a node call never holds the database's write lock).
+  const passport = input.passport ? await input.passport(await walletOf(db, input.userId)) : null
+  const passportReasons = passportReviewReasons(passport)
 
   try {
     return await db.transaction().execute(async (trx) => {
@@ -224,11 +257,12 @@ export async function submitReceipt(
         sameReceipts: same,
       })
       const cap = input.inviteeAutoApprovalsPerDay ?? DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY
-      const decision = decide({
+      const decided = decide({
         nearDuplicate: signals.nearDuplicateOf !== null,
         sameReceiptFromOtherAccount: signals.sameReceiptFromOtherAccount !== null,
         inviteeCapReached: signals.referredByUserId !== null && signals.inviteeAutoApprovalsToday >= cap,
       })
+      const decision = withReviewReasons(decided, passportReasons)
       if (decision.kind === 'reject') throw new Refusal(400, decision.reason)
       const approved = decision.kind === 'approve'
       const receipt = await trx
@@ -244,12 +278,13 @@ export async function submitReceipt(
           amount_cents: toCents(analysis.totalAmount),
           purchase_date: analysis.purchaseDate,
           reference_number: content.referenceNumber,
-          review_signals_json: JSON.stringify(signals),
+          review_signals_json: JSON.stringify(passport ? { ...signals, passport } : signals),
           user_store_id: input.values.serviceId ?? null,
           user_category: input.values.category,
           user_amount_cents: input.values.amountCents,
           user_purchase_date: input.values.purchaseDate,
           analysis_json: JSON.stringify(analysis),
+          verified_sender: typeof analysis.verifiedSender === 'string' ? analysis.verifiedSender : null,
           status: approved ? 'approved' : 'pending_review',
           review_reasons_json: approved ? null : JSON.stringify(decision.kind === 'review' ? decision.reasons : []),
           reject_reason: null,
@@ -261,6 +296,12 @@ export async function submitReceipt(
         })
         .returning('id')
         .executeTakeFirstOrThrow()
+      // A verified e-receipt pays once across all wallets, and only the wallet its mailbox is bound to.
+      const ereceipt = eReceiptFacts(analysis)
+      if (ereceipt) {
+        const claim = await claimEReceipt(trx, { userId: input.userId, receiptId: receipt.id, facts: ereceipt, now })
+        if (!claim.ok) throw new Refusal(409, claim.error)
+      }
       await linkActionSlot(trx, input.userId, slot, receipt.id)
       await trx.deleteFrom('receipt_analyses').where('id', '=', stored.id).execute()
 
@@ -311,6 +352,23 @@ async function lockReceiptIdentity(trx: Transaction<Database>, userId: number, c
 
 /** How many receipts of one referrer's invitees may be approved automatically per UTC day. */
 export const DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY = 5
+
+/** The e-receipt facts of a stored analysis (issue 21), or null for a photo. */
+export function eReceiptFacts(analysis: Analysis): EReceiptFacts | null {
+  const facts = analysis.ereceipt as EReceiptFacts | null | undefined
+  return facts && typeof facts.signatureId === 'string' ? facts : null
+}
+
+async function walletOf(db: DB, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('wallet_address').where('id', '=', userId).executeTakeFirstOrThrow()
+  return row.wallet_address
+}
+
+/** Reasons from outside the receipt (VeBetter Passport) turn an approval into a review; never a refusal into one. */
+function withReviewReasons(decision: SubmissionDecision, reasons: string[]): SubmissionDecision {
+  if (reasons.length === 0 || decision.kind === 'reject') return decision
+  return { kind: 'review', reasons: [...new Set([...(decision.kind === 'review' ? decision.reasons : []), ...reasons])] }
+}
 
 /** What identifies the trip: only what the server read, never what the user typed. */
 export function receiptContent(analysis: Analysis): ReceiptContent {
@@ -465,9 +523,11 @@ export type ReceiptSummary = {
   rewardMilli: number | null
   rejectReason: string | null
   createdAt: string
+  /** "uber.com" for a verified e-receipt (issue 21), null for a photo. */
+  verifiedSender: string | null
 }
 
-function toSummary(r: Pick<ReceiptRow, 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at'>): ReceiptSummary {
+function toSummary(r: Pick<ReceiptRow, 'verified_sender' | 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at'>): ReceiptSummary {
   const cents = r.amount_cents ?? r.user_amount_cents
   return {
     id: r.id,
@@ -479,10 +539,11 @@ function toSummary(r: Pick<ReceiptRow, 'id' | 'store_name' | 'category' | 'amoun
     rewardMilli: r.reward_milli,
     rejectReason: r.reject_reason,
     createdAt: r.created_at,
+    verifiedSender: r.verified_sender,
   }
 }
 
-const SUMMARY_COLUMNS = ['id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at'] as const
+const SUMMARY_COLUMNS = ['verified_sender', 'id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at'] as const
 
 export async function listUserReceipts(db: DB, userId: number) {
   const rows = await db.selectFrom('receipts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute()
@@ -525,6 +586,7 @@ export async function listReviewQueue(db: DB) {
       'receipts.review_reasons_json',
       'receipts.review_signals_json',
       'receipts.reference_number',
+      'receipts.verified_sender',
       'receipts.created_at',
     ])
     .where('receipts.status', '=', 'pending_review')

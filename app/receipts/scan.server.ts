@@ -8,6 +8,7 @@ import { toastCookie } from '~/utils/toast.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { readMultipartImage } from './http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
+import { EReceiptError } from '~/ereceipts/errors'
 import { ReaderBusyError } from '~/ocr/tesseract.server'
 import { receiptFormSchema } from './receipt-form'
 import { analyzeAndStore, storeDemoAnalysis } from './receipts.server'
@@ -35,6 +36,10 @@ export async function handleScanAction(request: Request, user: User) {
       return redirect(`/scan?analysis=${stored.id}`)
     } catch (error) {
       if (error instanceof ReceiptImageError) return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 400 })
+      if (error instanceof EReceiptError) {
+        const headers: Record<string, string> = error.status === 503 ? { 'Retry-After': '30' } : {}
+        return json<ScanActionData>({ step: 'camera', error: error.message }, { status: error.status, headers })
+      }
       if (error instanceof ReaderBusyError) {
         const headers = { 'Retry-After': String(error.retryAfterSeconds) }
         return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 503, headers })

@@ -1,4 +1,6 @@
 /** Pure: the review signals of a receipt (fraud.server.ts records them) in words for the admin. */
+import { describePassport, type PassportCheckView } from './passport-signals'
+
 export type ReviewSignalsView = {
   walletAgeDays: number
   referredByUserId: number | null
@@ -6,6 +8,8 @@ export type ReviewSignalsView = {
   inviteeAutoApprovalsToday: number
   nearDuplicateOf: number | null
   sameReceiptFromOtherAccount: number | null
+  /** VeBetter Passport at submission (issue 22), when it was asked. */
+  passport?: PassportCheckView
 }
 
 export const NEW_WALLET_DAYS = 7
@@ -23,6 +27,8 @@ export function describeSignals(signals: ReviewSignalsView | null, referenceNumb
       ? `New wallet: signed up ${signals.walletAgeDays === 0 ? 'today' : `${plural(signals.walletAgeDays, 'day')} ago`}`
       : `Wallet signed up ${plural(signals.walletAgeDays, 'day')} ago`,
   )
+  const passport = describePassport(signals.passport)
+  if (passport) lines.push(passport)
   if (signals.referredByUserId !== null) {
     lines.push(
       `Invited by user #${signals.referredByUserId}, who invited ${plural(signals.referredBySameCodeToday, 'account')} today; ${plural(signals.inviteeAutoApprovalsToday, 'receipt')} of their invitees approved automatically today`,

@@ -5,8 +5,31 @@ import type { TransportCategory } from '~/receipts/vendors'
 export type { PaymentMethod } from '~/receipts/extract'
 export type { TransportCategory } from '~/receipts/vendors'
 
-/** The two OCR engines (issue 13): tesseract reads every photo, PaddleOCR those tesseract reads badly. */
-export type ReaderName = 'tesseract' | 'paddleocr'
+/**
+ * Who read the receipt: the two OCR engines for photos (issue 13; tesseract reads every photo,
+ * PaddleOCR those tesseract reads badly), or 'email' for the signed text of an e-receipt (issue 21).
+ */
+export type ReaderName = 'tesseract' | 'paddleocr' | 'email'
+
+/** What a verified e-receipt rests on (issue 21), kept with its analysis. */
+export type EReceiptFacts = {
+  /** The DKIM signing domain (d=) that verified. */
+  domain: string
+  /** sha256 of the signature: a verified e-mail pays once across all wallets. */
+  signatureId: string
+  /** "Uber:TRIPID" from the signed text, when it prints one. */
+  tripKey: string | null
+  /** Hash of the receipt's To address, bound to the first wallet that claims it. */
+  recipientHash: string | null
+  /** The signature's x= had passed (accepted for receipts inside the window; decision 090). */
+  signatureExpired: boolean
+  signedHeaders: string[]
+  subject: string | null
+  from: string | null
+  sentAt: string | null
+  /** The original arrived attached to a forward. */
+  forwarded: boolean
+}
 
 export type ReceiptTimings = {
   validateMs: number
@@ -53,5 +76,8 @@ export type ReceiptAnalysis = {
   reader: ReaderName
   /** The other reader's text when both read the photo, for staff review. */
   otherReading: { reader: ReaderName; ocrText: string } | null
+  /** The verified signing domain of an e-receipt ("uber.com"), null for a photo. */
+  verifiedSender: string | null
+  ereceipt: EReceiptFacts | null
   timings: ReceiptTimings
 }

@@ -14,8 +14,13 @@ import { toastCookie } from '~/utils/toast.server'
 import styles from '~/styles/scan.css'
 import { readFormData } from '~/utils/form.server'
 import { rowIdSchema } from '~/utils/ids'
+import { VerifiedSender } from '~/components/ereceipt'
+import { rebindMailbox } from '~/ereceipts/claims.server'
+import { mailboxHash } from '~/ereceipts/analyze.server'
+import { getUserByWallet } from '~/users/users.server'
+import { signalReceiptOwner } from '~/receipts/review-signal.server'
 
-const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR' }
+const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR', email: 'the signed e-mail' }
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -32,6 +37,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
         ocrText?: string
         reader?: ReaderName
         otherReading?: { reader: ReaderName; ocrText: string } | null
+        ereceipt?: { subject: string | null; from: string | null; signatureExpired: boolean } | null
       }
       return {
         id: r.id,
@@ -45,6 +51,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
         // Analyses stored before issue 13 were all read by tesseract.
         reader: READER_LABELS[analysis.reader ?? 'tesseract'],
         otherReading: analysis.otherReading ? { reader: READER_LABELS[analysis.otherReading.reader], ocrText: analysis.otherReading.ocrText } : null,
+        verifiedSender: r.verified_sender,
+        email: analysis.ereceipt ? { subject: analysis.ereceipt.subject, from: analysis.ereceipt.from, expired: analysis.ereceipt.signatureExpired } : null,
       }
     }),
   })
@@ -56,6 +64,14 @@ const decisionSchema = z.discriminatedUnion('intent', [
     intent: z.literal('reject'),
     receiptId: rowIdSchema,
     reason: z.string().trim().min(3, 'Give the user a reason (at least 3 characters)').max(300),
+    // Issue 22: staff confirm fraud, and the wallet is signalled on VeBetter Passport.
+    signal: z.literal('on').optional(),
+  }),
+  // Issue 21: move the mailbox e-receipts were sent to onto another wallet (the rider asked support).
+  z.object({
+    intent: z.literal('rebind'),
+    mailbox: z.string().trim().email('Enter the e-mail address the receipts were sent to').max(254),
+    wallet: z.string().trim().regex(/^0x[0-9a-fA-F]{40}$/, 'Enter a wallet address (0x…)'),
   }),
 ])
 
@@ -64,16 +80,36 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = decisionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid decision' }, { status: 400 })
   const input = parsed.data
+  if (input.intent === 'rebind') {
+    const user = await getUserByWallet(getDb(), input.wallet.toLowerCase())
+    if (!user) return json({ error: 'No ReCircle user has this wallet address.' }, { status: 404 })
+    const moved = await rebindMailbox(getDb(), { adminUserId: admin.id, addressHash: mailboxHash(input.mailbox), toUserId: user.id })
+    if (!moved.ok) return json({ error: moved.error }, { status: 404 })
+    return redirect('/admin/receipts', {
+      headers: { 'Set-Cookie': await toastCookie(request, { title: 'Mailbox moved', description: 'Its e-receipts now pay this wallet.', variant: 'success' }) },
+    })
+  }
   const result =
     input.intent === 'approve'
       ? await approveReceipt(getDb(), { adminUserId: admin.id, receiptId: input.receiptId })
       : await rejectReceipt(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
   if (!result.ok) return json({ error: result.error }, { status: result.status })
+  let signalled: string | null = null
+  if (input.intent === 'reject' && input.signal === 'on') {
+    const signal = await signalReceiptOwner(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
+    if (!signal.ok) return json({ error: `Receipt rejected. The wallet was not signalled: ${signal.message}` }, { status: 409 })
+    signalled = signal.txId
+  }
   return redirect('/admin/receipts', {
     headers: {
       'Set-Cookie': await toastCookie(request, {
         title: input.intent === 'approve' ? 'Receipt approved' : 'Receipt rejected',
-        description: input.intent === 'approve' ? 'The reward has been credited.' : 'The user will see your reason.',
+        description:
+          input.intent === 'approve'
+            ? 'The reward has been credited.'
+            : signalled
+              ? `The user will see your reason. The wallet was signalled on VeBetter Passport (transaction ${signalled.slice(0, 10)}…).`
+              : 'The user will see your reason.',
         variant: 'success',
       }),
     },
@@ -114,7 +150,17 @@ export default function AdminReceipts() {
                 </h2>
                 <span className="small muted">{shortAddress(r.wallet)}</span>
               </div>
-              <img src={`/admin/receipts/${r.id}/image`} alt={`Receipt #${r.id}`} loading="lazy" />
+              {r.verifiedSender ? (
+                <div className="stack" style={{ gap: '0.25rem' }} data-testid="review-ereceipt">
+                  <VerifiedSender domain={r.verifiedSender} />
+                  <p className="small muted" style={{ margin: 0 }}>
+                    From {r.email?.from ?? '—'}: &ldquo;{r.email?.subject ?? 'no subject'}&rdquo;
+                    {r.email?.expired ? ' (the signature had expired; its cryptography verified)' : ''}
+                  </p>
+                </div>
+              ) : (
+                <img src={`/admin/receipts/${r.id}/image`} alt={`Receipt #${r.id}`} loading="lazy" />
+              )}
               <table className="simple">
                 <thead>
                   <tr>
@@ -169,7 +215,7 @@ export default function AdminReceipts() {
                 {r.otherReading ? ` (also read by ${r.otherReading.reader})` : ''}
               </p>
               {r.ocrText ? (
-                <details>
+                <details open={!!r.verifiedSender}>
                   <summary>Text read by {r.reader}</summary>
                   <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{r.ocrText}</pre>
                 </details>
@@ -192,6 +238,9 @@ export default function AdminReceipts() {
                   Reason for rejecting
                 </label>
                 <input id={`reason-${r.id}`} name="reason" className="input" required minLength={3} maxLength={300} placeholder="e.g. The total is not readable" />
+                <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
+                  <input type="checkbox" name="signal" value="on" /> Confirmed fraud: signal this wallet on VeBetter Passport
+                </label>
                 <button type="submit" name="intent" value="reject" className="btn danger block" disabled={busy}>
                   Reject
                 </button>
@@ -200,6 +249,28 @@ export default function AdminReceipts() {
           )
         })
       )}
+      <section className="card stack" aria-labelledby="rebind-title">
+        <h2 id="rebind-title" style={{ margin: 0 }}>
+          Move an e-receipt mailbox
+        </h2>
+        <p className="small muted" style={{ margin: 0 }}>
+          E-receipts sent to one mailbox pay the first wallet that claimed one. When a rider moves to a new wallet, enter the address
+          their receipts are sent to and the new wallet.
+        </p>
+        <Form method="post" className="stack" style={{ gap: '0.5rem' }}>
+          <label htmlFor="rebind-mailbox" className="label">
+            Receipt mailbox
+          </label>
+          <input id="rebind-mailbox" name="mailbox" type="email" className="input" required maxLength={254} placeholder="rider@example.com" />
+          <label htmlFor="rebind-wallet" className="label">
+            New wallet
+          </label>
+          <input id="rebind-wallet" name="wallet" className="input" required pattern="0x[0-9a-fA-F]{40}" placeholder="0x…" />
+          <button type="submit" name="intent" value="rebind" className="btn secondary block">
+            Move Mailbox
+          </button>
+        </Form>
+      </section>
     </div>
   )
 }

@@ -22,6 +22,9 @@ import { isMultipart } from '~/receipts/http.server'
 import { analysisRefusal } from '~/receipts/early.server'
 import styles from '~/styles/scan.css'
 import { parseRowId } from '~/utils/ids'
+import { getInboundAddress } from '~/ereceipts/inbound.server'
+import { EMAIL_MIME } from '~/receipts/receipts.server'
+import { ForwardingCard, isEmailFile, VerifiedSender } from '~/components/ereceipt'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Scan Receipt · ReCircle' }]
@@ -41,11 +44,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
     services: await listTransportationServices(db),
     actionsToday: await countActionsToday(db, user.id),
     testMode: getEnv().RECIRCLE_TEST_MODE,
+    inboundAddress: await getInboundAddress(db, user.id),
     today: new Date().toISOString().slice(0, 10),
     analysis: stored
       ? {
           id: stored.id,
-          hasImage: !!stored.image,
+          hasImage: !!stored.image && stored.imageMime !== EMAIL_MIME,
+          verifiedSender: typeof stored.analysis.verifiedSender === 'string' ? stored.analysis.verifiedSender : null,
           storeName: stored.analysis.storeName,
           category: stored.analysis.category,
           totalAmount: stored.analysis.totalAmount,
@@ -102,6 +107,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
   const submit = useSubmit()
   const formRef = useRef<HTMLFormElement>(null)
   const [preview, setPreview] = useState<string | null>(null)
+  const [email, setEmail] = useState(false)
   const [camera, setCamera] = useState(false)
   const [progress, setProgress] = useState(0)
   const analyzing = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
@@ -120,12 +126,15 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
 
   const upload = useCallback(
     async (file: File) => {
-      const problem = await checkImageFile(file)
+      // An e-receipt (.eml) is checked by its signature on the server, not as a picture.
+      const isEmail = isEmailFile(file)
+      const problem = isEmail ? null : await checkImageFile(file)
       if (problem) {
         showToast({ title: 'Validation Error', description: problem, variant: 'destructive' })
         return
       }
-      setPreview(URL.createObjectURL(file))
+      setEmail(isEmail)
+      setPreview(isEmail ? null : URL.createObjectURL(file))
       const formData = new FormData()
       formData.set('image', file)
       submit(formData, { method: 'post', encType: 'multipart/form-data' })
@@ -139,7 +148,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
       <section className="card analyzing" aria-live="polite">
         {preview ? <img src={preview} alt="Your receipt" className="preview" /> : null}
         <p style={{ marginTop: '0.75rem' }}>
-          <span className="spinner" aria-hidden="true" /> Our AI is reading your receipt...
+          <span className="spinner" aria-hidden="true" /> {email ? "Checking the e-receipt's signature..." : 'Our AI is reading your receipt...'}
         </p>
         <div className="progress" role="progressbar" aria-label="Analysis progress" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
           <span style={{ width: `${progress}%` }} />
@@ -153,7 +162,10 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
       <h2 id="capture-title" className="card-title">
         <Icon name="camera" /> Capture your receipt
       </h2>
-      <p className="muted small">Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days.</p>
+      <p className="muted small">
+        Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days: a photo, a screenshot or the
+        receipt e-mail saved as an .eml file.
+      </p>
       {error ? (
         <div className="alert" role="alert">
           {error}
@@ -177,8 +189,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
                 id="receipt-image"
                 name="image"
                 type="file"
-                accept="image/*"
-                capture="environment"
+                accept="image/*,.eml,message/rfc822"
                 required
                 onChange={(event) => {
                   const file = event.currentTarget.files?.[0]
@@ -199,6 +210,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
           <SampleReceiptLink />
         </>
       )}
+      <ForwardingCard address={data.inboundAddress} />
       {data.testMode ? (
         <Form method="post" className="stack" style={{ gap: '0.5rem' }}>
           <input type="hidden" name="intent" value="demo" />
@@ -275,6 +287,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
         Check the details
       </h2>
       {analysis.hasImage ? <img src={`/scan/image/${analysis.id}`} alt="Your receipt" className="preview" /> : null}
+      {analysis.verifiedSender ? <VerifiedSender domain={analysis.verifiedSender} /> : null}
       <dl className="summary-grid" aria-label="What we read">
         <div>
           <dt>Store</dt>
@@ -289,8 +302,8 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
           <dd>{analysis.purchaseDate ?? 'Not found'}</dd>
         </div>
         <div>
-          <dt>Confidence</dt>
-          <dd>{Math.round(analysis.confidence * 100)}%</dd>
+          <dt>{analysis.verifiedSender ? 'Signature' : 'Confidence'}</dt>
+          <dd>{analysis.verifiedSender ? 'Verified' : `${Math.round(analysis.confidence * 100)}%`}</dd>
         </div>
       </dl>
       {analysis.testMode ? (
@@ -342,7 +355,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
         <ErrorList errors={form.errors} />
         <div className="btn-pair">
           <Link to="/scan" className="btn secondary" style={{ flex: 1 }}>
-            Retake Photo
+            {analysis.verifiedSender ? 'Upload Another' : 'Retake Photo'}
           </Link>
           <button type="submit" className="btn" style={{ flex: 1 }} disabled={submitting}>
             {submitting ? 'Submitting...' : 'Submit Receipt'}

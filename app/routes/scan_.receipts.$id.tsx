@@ -4,6 +4,7 @@ import { useCallback, useEffect, useState } from 'react'
 import { requireUser } from '~/auth/auth.server'
 import { triggerAchievement } from '~/components/achievement-toast'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { VerifiedSender } from '~/components/ereceipt'
 import { Icon } from '~/components/icons'
 import { StreakCelebration } from '~/components/streak-celebration'
 import { getUserReceipt } from '~/receipts/receipts.server'
@@ -74,6 +75,7 @@ export default function ReceiptResult() {
               {receipt.status === 'approved' ? 'Receipt Verified!' : receipt.status === 'pending_review' ? 'Submitted for Review' : 'Receipt Rejected'}
             </h1>
             <p className="muted">Receipt ID: #{receipt.id}</p>
+            {receipt.verifiedSender ? <VerifiedSender domain={receipt.verifiedSender} /> : null}
           </div>
           <dl className="summary-grid">
             <div>

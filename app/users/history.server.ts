@@ -12,6 +12,7 @@ export type HistoryEntry = {
   txHash: string | null
   receiptId: number | null
   createdAt: string
+  verifiedSender: string | null
 }
 
 /**
@@ -26,11 +27,22 @@ export async function listUserTransactions(
   const direction = opts.order === 'oldest' ? 'asc' : 'desc'
   const rows = await db
     .selectFrom('transactions')
-    .select(['id', 'type', 'amount_milli', 'description', 'status', 'tx_hash', 'receipt_id', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('type', 'not in', FUND_TYPES)
-    .orderBy('created_at', direction)
-    .orderBy('id', direction)
+    .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
+    .select([
+      'transactions.id',
+      'transactions.type',
+      'transactions.amount_milli',
+      'transactions.description',
+      'transactions.status',
+      'transactions.tx_hash',
+      'transactions.receipt_id',
+      'transactions.created_at',
+      'receipts.verified_sender',
+    ])
+    .where('transactions.user_id', '=', userId)
+    .where('transactions.type', 'not in', FUND_TYPES)
+    .orderBy('transactions.created_at', direction)
+    .orderBy('transactions.id', direction)
     .$if(opts.limit !== undefined, (q) => q.limit(opts.limit!).offset(opts.offset ?? 0))
     .execute()
   return rows.map((r) => ({
@@ -42,6 +54,7 @@ export async function listUserTransactions(
     txHash: r.tx_hash,
     receiptId: r.receipt_id,
     createdAt: r.created_at,
+    verifiedSender: r.verified_sender ?? null,
   }))
 }
 

@@ -22,7 +22,9 @@ export async function getUserTransaction(db: DB, userId: number, id: number): Pr
   const row = await db
     .selectFrom('transactions')
     .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
+    .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
     .select([
+      'receipts.verified_sender',
       'transactions.id',
       'transactions.type',
       'transactions.amount_milli',
@@ -51,6 +53,7 @@ export async function getUserTransaction(db: DB, userId: number, id: number): Pr
     createdAt: row.created_at,
     payoutStatus: row.payout_status,
     payoutError: row.payout_error,
+    verifiedSender: row.verified_sender ?? null,
   }
 }
 

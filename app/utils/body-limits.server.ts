@@ -18,8 +18,8 @@ export const RECEIPT_BODY_LIMIT_BYTES = 7.5 * MB
 export const BODY_TOO_LARGE_MESSAGE = 'Request body too large'
 export const UPLOAD_TOO_LARGE_MESSAGE = 'This upload is too large. Photos must be under 5 MB.'
 
-/** The paths that take a receipt photo: the scan page's form and the receipt API. */
-const RECEIPT_UPLOAD_PATH = /^\/(?:api\/receipts(?:\/validate)?|scan(?:\/receipts\/[^/]+)?)\/?$/i
+/** The paths that take a receipt photo or e-mail: the scan page's form, the receipt API, the inbound webhook. */
+const RECEIPT_UPLOAD_PATH = /^\/(?:api\/receipts(?:\/validate)?|api\/inbound-email|scan(?:\/receipts\/[^/]+)?)\/?$/i
 
 export function isReceiptUpload(pathname: string): boolean {
   return RECEIPT_UPLOAD_PATH.test(pathname)

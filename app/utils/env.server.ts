@@ -4,6 +4,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { TESTNET_CONTRACTS } from '~/chain/contracts'
 import { TESTNET_GENESIS_ID } from '~/chain/networks'
+import { parseSenderConfig } from '~/ereceipts/senders'
 import { isPostgresUrl, sqlitePathFromUrl } from '#db/db.server'
 
 const flag = z
@@ -81,6 +82,30 @@ const schema = z.object({
   // The second reader for photos tesseract reads badly (issue 13): PaddleOCR, or off.
   SECOND_READER: z.enum(['paddleocr', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'paddleocr')),
   RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
+  // E-receipts (issue 21): the forwarding domain, the SMTP listener, the provider webhook's secret,
+  // the DNS servers that DKIM keys are read from, and sender domains beyond the built-in table.
+  INBOUND_DOMAIN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().regex(/^(?=.{1,253}$)[a-z0-9-]+(\.[a-z0-9-]+)+$/i, 'must be a domain name').transform((v) => v.toLowerCase()).optional(),
+  ),
+  INBOUND_SMTP_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.string().min(1).default('0.0.0.0'),
+  INBOUND_WEBHOOK_SECRET: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
+  DNS_SERVERS: z
+    .string()
+    .optional()
+    .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
+  ERECEIPT_SENDERS: z
+    .string()
+    .optional()
+    .default('')
+    .superRefine((value, ctx) => {
+      try {
+        parseSenderConfig(value)
+      } catch (error) {
+        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message })
+      }
+    }),
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
   THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),
   // Payouts (issue 9): on only when a distributor key (or mnemonic) and the app id are set.
@@ -94,9 +119,12 @@ const schema = z.object({
   X2EARN_REWARDS_POOL_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnRewardsPool),
   X2EARN_APPS_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnApps),
   B3TR_TOKEN_ADDRESS: address.default(TESTNET_CONTRACTS.b3tr),
+  // VeBetter Passport as a fraud signal before automatic approvals (issue 22); off only for tests
+  // and demos without a node: a receipt goes to review when the node cannot be asked.
+  VEBETTER_PASSPORT_ADDRESS: address.default(TESTNET_CONTRACTS.veBetterPassport),
+  PASSPORT_CHECKS: z.enum(['on', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'on')),
   PAYOUT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(10_000),
   PAYOUT_TX_EXPIRATION_BLOCKS: z.coerce.number().int().min(18).max(8640).default(180),
-  PAYOUT_GAS_PRICE_COEF: z.coerce.number().int().min(0).max(255).default(128),
   PAYOUT_CONFIRMATIONS: z.coerce.number().int().min(0).max(360).default(1),
   PAYOUT_MAX_SIGNINGS: z.coerce.number().int().min(1).max(20).default(3),
   PAYOUT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),

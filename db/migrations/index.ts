@@ -8,6 +8,7 @@ import * as m0007 from './0007-debug-logs'
 import * as m0008 from './0008-bigint-amounts'
 import * as m0009 from './0009-analysis-jobs'
 import * as m0010 from './0010-receipts-user-status'
+import * as m0011 from './0011-ereceipts'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -20,6 +21,7 @@ export const migrations: Record<string, Migration> = {
   '0008-bigint-amounts': m0008,
   '0009-analysis-jobs': m0009,
   '0010-receipts-user-status': m0010,
+  '0011-ereceipts': m0011,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -33,6 +33,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
       OCR_WORKERS: '1',
       // The browser suite's photos are read by tesseract; the second reader has its own tests.
       SECOND_READER: 'off',
+      // No VeChain node here: VeBetter Passport's signals are tested against the fake node (tests/passport.test.ts).
+      PASSPORT_CHECKS: 'off',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -54,6 +54,24 @@ describe('with JavaScript', () => {
     await context.close()
   })
 
+  it('offers "Open in VeWorld" on a phone browser without a wallet, next to the test wallet (issue 22)', async () => {
+    const iphoneSafari =
+      'Mozilla/5.0 (iPhone; CPU iPhone OS 17_4 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.4 Mobile/15E148 Safari/604.1'
+    const context = await browser.newContext({ ...MOBILE, userAgent: iphoneSafari })
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/connect-wallet`)
+    const link = page.getByRole('link', { name: 'Open in VeWorld' })
+    await link.waitFor()
+    const expected = 'https://www.veworld.com/discover/browser/ul/' + encodeURIComponent(page.url())
+    await expect(link.getAttribute('href')).resolves.toBe(expected)
+    await page.getByRole('button', { name: 'Use a test wallet' }).waitFor()
+    // Tapping Connect does not try Sync2 (phones have none): the spec's message.
+    await page.getByRole('button', { name: 'Connect VeWorld' }).click()
+    await page.getByText('VeWorld wallet not detected. Please use VeWorld browser or install VeWorld extension.').waitFor()
+    await expect(page.evaluate(() => document.documentElement.scrollWidth)).resolves.toBeLessThanOrEqual(360)
+    await context.close()
+  })
+
   it('keeps tabs from navigating while disconnected', async () => {
     const context = await browser.newContext(MOBILE)
     const page = await context.newPage()

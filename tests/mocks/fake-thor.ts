@@ -1,7 +1,7 @@
 import { http, HttpResponse, type HttpHandler } from 'msw'
 import { abi, keccak256, Transaction } from 'thor-devkit'
 import { encodeRevertReason, events, fn } from '../../app/chain/abi'
-import { TESTNET_CONTRACTS } from '../../app/chain/contracts'
+import { SIGNALER_ROLE, TESTNET_CONTRACTS } from '../../app/chain/contracts'
 import { TESTNET_GENESIS_ID } from '../../app/chain/networks'
 
 // A fake VeChain Thor node for tests and local demos: a small in-memory chain that answers Thor's
@@ -52,7 +52,10 @@ const REWARD_RATIO = [3n, 10n] as const
 // ---------------------------------------------------------------------------------------------
 // Public types
 
-export type FakeContracts = { x2EarnRewardsPool: string; x2EarnApps: string; b3tr: string }
+export type FakeContracts = { x2EarnRewardsPool: string; x2EarnApps: string; b3tr: string; veBetterPassport: string }
+
+/** One wallet as VeBetter Passport sees it (issue 22). */
+export type FakePassportEntry = { blacklisted?: boolean; signals?: number; person?: boolean }
 
 export type FakeAppOptions = {
   distributors: string[]
@@ -90,7 +93,10 @@ export type FakeThorOptions = {
   allowedImpactKeys?: readonly string[]
   /** VET and VTHO (wei) of accounts; unknown accounts have none. */
   accounts?: Record<string, FakeAccountOptions>
+  /** Legacy transactions' base gas price (Thor's Params "base-gas-price"). Default 10^13. */
   baseGasPrice?: bigint
+  /** The base fee per gas of the next blocks (Galactica); move it with setBaseFee(). Default 10^13. */
+  baseFeePerGas?: bigint
   /** Called after each mined block (the demo logs them). */
   onBlock?: (block: MinedBlock) => void
 }
@@ -184,6 +190,7 @@ type World = {
   b3tr: Map<string, bigint>
   apps: Map<string, AppRecord>
   accounts: Map<string, { vet: bigint; vtho: bigint }>
+  passport: { entries: Map<string, Required<FakePassportEntry>>; signalers: Set<string>; signalLog: Array<{ user: string; reason: string; signaler: string }> }
 }
 
 type EventLog = { address: string; topics: string[]; data: string }
@@ -223,7 +230,10 @@ type TxRecord = {
   origin: string
   delegator: string | null
   gasPayer: string
-  gasPrice: bigint
+  /** Legacy: its gas price; dynamic fee: maxFeePerGas. */
+  feeCap: bigint
+  /** Legacy: its gas price; dynamic fee: maxPriorityFeePerGas. */
+  priorityCap: bigint
   prepaid: bigint
   blockRefNumber: number
   acceptedAtBest: number
@@ -347,7 +357,7 @@ type CallContext = {
   allowedImpactKeys: ReadonlySet<string>
 }
 
-type ContractKind = 'pool' | 'apps' | 'b3tr'
+type ContractKind = 'pool' | 'apps' | 'b3tr' | 'passport'
 type Args = Record<string, unknown>
 type CallImpl = (ctx: CallContext, world: World, args: Args, sender: string) => ClauseResult
 
@@ -401,6 +411,34 @@ const CALLS: Record<ContractKind, Array<[abi.Function, CallImpl]>> = {
     ],
   ],
   b3tr: [[fn.balanceOf, (_, w, a) => returns(fn.balanceOf, b3trOf(w, String(a.account)))]],
+  passport: [
+    [fn.isBlacklisted, (_, w, a) => returns(fn.isBlacklisted, passportOf(w, a._user).blacklisted)],
+    [fn.signaledCounter, (_, w, a) => returns(fn.signaledCounter, BigInt(passportOf(w, a._user).signals))],
+    [
+      fn.isPerson,
+      (_, w, a) => {
+        const entry = passportOf(w, a.user)
+        const reason = entry.blacklisted ? 'User is blacklisted' : entry.person ? 'User has participated in enough actions' : 'User does not meet the criteria to be considered a person'
+        return ok(abi.encodeParameters(fn.isPerson.definition.outputs, [entry.blacklisted ? false : entry.person, reason]), VIEW_GAS)
+      },
+    ],
+    [fn.hasRole, (_, w, a) => returns(fn.hasRole, lower(String(a.role)) === SIGNALER_ROLE && w.passport.signalers.has(lower(String(a.account))))],
+    [fn.signalUserWithReason, signalUserWithReason],
+  ],
+}
+
+const NO_PASSPORT: Required<FakePassportEntry> = { blacklisted: false, signals: 0, person: false }
+const passportOf = (world: World, who: unknown) => world.passport.entries.get(lower(String(who))) ?? NO_PASSPORT
+
+/** VeBetterPassport.signalUserWithReason: onlyRoleOrAdmin(SIGNALER_ROLE), then one more signal. */
+function signalUserWithReason(_ctx: CallContext, world: World, a: Args, sender: string): ClauseResult {
+  const signaler = lower(sender)
+  check(world.passport.signalers.has(signaler), `AccessControl: account ${signaler} is missing role ${SIGNALER_ROLE}`)
+  const user = lower(String(a._user))
+  const entry = passportOf(world, user)
+  world.passport.entries.set(user, { ...entry, signals: entry.signals + 1 })
+  world.passport.signalLog.push({ user, reason: String(a.reason), signaler })
+  return ok('0x', 60_000)
 }
 
 const ALL_FUNCTIONS = Object.values(fn)
@@ -501,6 +539,7 @@ function contractKind(contracts: FakeContracts, to: string): ContractKind | null
   if (to === contracts.x2EarnRewardsPool) return 'pool'
   if (to === contracts.x2EarnApps) return 'apps'
   if (to === contracts.b3tr) return 'b3tr'
+  if (to === contracts.veBetterPassport) return 'passport'
   return null
 }
 
@@ -554,6 +593,9 @@ export class FakeThor {
   private readonly startTimestamp: number
   private readonly finalityLagBlocks: number
   private readonly baseGasPrice: bigint
+  /** The base fee the next block will have; each mined block records its own. */
+  private baseFee: bigint
+  private readonly blockBaseFees = new Map<number, bigint>()
   private readonly onBlock?: (block: MinedBlock) => void
   private readonly blocks = new Map<number, BlockRecord>()
   /** Every accepted tx, in acceptance order (the order blocks include them). */
@@ -570,6 +612,7 @@ export class FakeThor {
       x2EarnRewardsPool: lower(contracts.x2EarnRewardsPool),
       x2EarnApps: lower(contracts.x2EarnApps),
       b3tr: lower(contracts.b3tr),
+      veBetterPassport: lower(contracts.veBetterPassport),
     }
     this.ctx = {
       contracts: this.contracts,
@@ -581,6 +624,7 @@ export class FakeThor {
     this.startTimestamp = options.startTimestamp ?? Math.floor(Date.now() / 1000)
     this.finalityLagBlocks = options.finalityLagBlocks ?? 0
     this.baseGasPrice = options.baseGasPrice ?? BASE_GAS_PRICE
+    this.baseFee = options.baseFeePerGas ?? BASE_GAS_PRICE
     this.onBlock = options.onBlock
     this.faults = {
       down: false,
@@ -590,7 +634,7 @@ export class FakeThor {
       revertNextInclusion: null,
       slowMs: 0,
     }
-    this.world = { b3tr: new Map(), apps: new Map(), accounts: new Map() }
+    this.world = { b3tr: new Map(), apps: new Map(), accounts: new Map(), passport: { entries: new Map(), signalers: new Set(), signalLog: [] } }
     for (const [who, amount] of Object.entries(options.b3trBalances ?? {})) this.world.b3tr.set(lower(who), amount)
     this.world.b3tr.set(this.contracts.x2EarnRewardsPool, options.poolB3tr ?? 0n)
     for (const [appId, app] of Object.entries(options.apps ?? {})) this.addApp(appId, app)
@@ -623,6 +667,25 @@ export class FakeThor {
 
   gasPrice(gasPriceCoef: number): bigint {
     return legacyGasPrice(gasPriceCoef, this.baseGasPrice)
+  }
+
+  /**
+   * The base fee of the blocks mined from now on (a fee spike, or its end). Thor moves it by at
+   * most 12.5 % a block; a test may jump, as several full blocks in a row would.
+   */
+  setBaseFee(baseFeePerGas: bigint): void {
+    if (baseFeePerGas <= 0n) throw new Error('fake-thor: the base fee must be positive')
+    this.baseFee = baseFeePerGas
+  }
+
+  /** The base fee the next block will charge. */
+  currentBaseFee(): bigint {
+    return this.baseFee
+  }
+
+  /** What GET /fees/priority suggests: 5 % of the base fee (Thor's PriorityIncreasePercentage). */
+  suggestedPriorityFee(): bigint {
+    return this.baseFee / 20n
   }
 
   // --- introspection -------------------------------------------------------------------------
@@ -740,6 +803,21 @@ export class FakeThor {
     this.world.b3tr.set(lower(who), amount)
   }
 
+  /** What VeBetter Passport says about a wallet. */
+  setPassport(who: string, entry: FakePassportEntry): void {
+    const current = passportOf(this.world, who)
+    this.world.passport.entries.set(lower(who), { ...current, ...entry })
+  }
+
+  /** Grant the SIGNALER_ROLE (assignSignalerToAppByAppAdmin). */
+  addSignaler(who: string): void {
+    this.world.passport.signalers.add(lower(who))
+  }
+
+  passportSignals(): Array<{ user: string; reason: string; signaler: string }> {
+    return [...this.world.passport.signalLog]
+  }
+
   setAccount(who: string, account: FakeAccountOptions): void {
     const current = this.account(who)
     this.world.accounts.set(lower(who), { vet: account.vet ?? current.vet, vtho: account.vtho ?? current.vtho })
@@ -771,6 +849,7 @@ export class FakeThor {
       block.size += record.size
     }
     this.blocks.set(number, block)
+    this.blockBaseFees.set(number, this.baseFee)
     this.best = number
     const mined = { number, id: this.blockId(number), timestamp: this.blockTimestamp(number), txIds: block.txIds }
     this.onBlock?.(mined)
@@ -788,6 +867,8 @@ export class FakeThor {
       if (dep?.status !== 'included') return 'wait'
       if (dep.inclusion?.reverted) return 'drop'
     }
+    // "tx not adoptable now: gas price is less than block base fee": it waits for the fee to fall.
+    if (record.feeCap < this.baseFee) return 'wait'
     if (this.account(record.gasPayer).vtho < record.prepaid) return 'wait'
     if (block.gasUsed + Number(record.tx.body.gas) > BLOCK_GAS_LIMIT) return 'wait'
     return 'include'
@@ -807,7 +888,10 @@ export class FakeThor {
       for (const d of outcome.distributions) this.distributionLog.push({ ...d, txId: record.id, blockNumber })
     }
     const gasUsed = intrinsic + outcome.execGas
-    const paid = BigInt(gasUsed) * record.gasPrice
+    // Galactica: the base fee plus the tip, the tip bounded by the fee cap (EffectivePriorityFeePerGas).
+    const room = record.feeCap - this.baseFee
+    const tip = record.priorityCap < room ? record.priorityCap : room
+    const paid = BigInt(gasUsed) * (this.baseFee + tip)
     const payer = this.account(record.gasPayer)
     this.world.accounts.set(record.gasPayer, { ...payer, vtho: payer.vtho - paid })
     return {
@@ -876,15 +960,17 @@ export class FakeThor {
     if (BigInt(tx.body.gas) > BigInt(BLOCK_GAS_LIMIT)) return refuse('tx rejected: tx gas exceeds block gas limit', txId)
     if (next > refNumber + tx.body.expiration) return refuse('tx rejected: expired', txId)
     if (refNumber > next + MAX_BLOCK_REF_AHEAD) return refuse('tx rejected: block ref out of schedule', txId)
-    // Dynamic-fee txs are real on the test network, but ReCircle sends legacy ones only.
-    if (tx.type !== Transaction.Type.Legacy) return refuse('tx rejected: transaction type not supported', txId)
+    if (tx.type !== Transaction.Type.Legacy && tx.type !== Transaction.Type.DynamicFee) return refuse('tx rejected: transaction type not supported', txId)
     if (this.txs.get(txId)?.status === 'included') return refuse('tx rejected: known tx', txId)
 
     const delegator = tx.delegated ? tx.delegator : null
     if (tx.delegated && !delegator) return bad('bad tx: invalid signature', txId)
     const gasPayer = lower(delegator ?? origin)
-    const gasPrice = this.gasPrice((tx.body as Transaction.LegacyBody).gasPriceCoef)
-    const prepaid = BigInt(tx.body.gas) * gasPrice
+    const { feeCap, priorityCap } = this.feeCapsOf(tx)
+    // ResolvedTx.BuyGas: a fee cap under the next block's base fee is refused outright.
+    if (feeCap < this.baseFee) return refuse('tx rejected: gas price is less than block base fee', txId)
+    if (tx.type === Transaction.Type.DynamicFee && priorityCap > feeCap) return bad('bad tx: maxPriorityFeePerGas is greater than maxFeePerGas', txId)
+    const prepaid = BigInt(tx.body.gas) * feeCap
     // A tx whose blockRef is still ahead is accepted without buying gas (Thor: "not executable yet").
     if (refNumber <= next) {
       const energy = this.account(gasPayer).vtho
@@ -903,7 +989,8 @@ export class FakeThor {
       origin: lower(origin),
       delegator: delegator ? lower(delegator) : null,
       gasPayer,
-      gasPrice,
+      feeCap,
+      priorityCap,
       prepaid,
       blockRefNumber: refNumber,
       acceptedAtBest: this.best,
@@ -926,6 +1013,16 @@ export class FakeThor {
     if (answerLost) return HttpResponse.error()
     if (verdict.status === 200) return HttpResponse.json(verdict.body as { id: string })
     return textError(verdict.status, String(verdict.body))
+  }
+
+  /** A tx's fee cap and tip cap: a legacy tx pays its gas price for both. */
+  private feeCapsOf(tx: AnyTransaction): { feeCap: bigint; priorityCap: bigint } {
+    if (tx.type === Transaction.Type.DynamicFee) {
+      const body = tx.body as Transaction.DynamicFeeBody
+      return { feeCap: BigInt(body.maxFeePerGas), priorityCap: BigInt(body.maxPriorityFeePerGas) }
+    }
+    const price = this.gasPrice((tx.body as Transaction.LegacyBody).gasPriceCoef)
+    return { feeCap: price, priorityCap: price }
   }
 
   // --- JSON views ----------------------------------------------------------------------------
@@ -976,22 +1073,27 @@ export class FakeThor {
       signer,
       isTrunk: true,
       isFinalized: n <= this.finalized(),
-      baseFeePerGas: hex(this.baseGasPrice),
+      baseFeePerGas: hex(n === this.best ? this.baseFee : (this.blockBaseFees.get(n) ?? this.baseFee)),
       transactions: expanded ? record.txIds.map((id) => this.embeddedTxJson(this.txs.get(id) as TxRecord)) : record.txIds,
     }
   }
 
+  /** Thor's api.Transaction: gasPriceCoef for a legacy tx, the two fee caps for a dynamic-fee one (omitempty). */
   private txJson(record: TxRecord) {
-    const body = record.tx.body as Transaction.LegacyBody
+    const body = record.tx.body
     const inc = record.status === 'included' ? record.inclusion : null
+    const fees =
+      record.tx.type === Transaction.Type.DynamicFee
+        ? { maxFeePerGas: hex(record.feeCap), maxPriorityFeePerGas: hex(record.priorityCap) }
+        : { gasPriceCoef: (body as Transaction.LegacyBody).gasPriceCoef }
     return {
       id: record.id,
-      type: 0,
+      type: record.tx.type === Transaction.Type.DynamicFee ? 81 : 0,
       chainTag: body.chainTag,
       blockRef: lower(body.blockRef),
       expiration: body.expiration,
       clauses: clauseInputs(record.tx).map((c) => ({ to: c.to, value: hex(c.value), data: c.data })),
-      gasPriceCoef: body.gasPriceCoef,
+      ...fees,
       gas: Number(body.gas),
       origin: record.origin,
       delegator: record.delegator,
@@ -1047,6 +1149,7 @@ export class FakeThor {
         const expanded = new URL(request.url).searchParams.get('expanded') === 'true'
         return HttpResponse.json(this.blockJson(rev.number, expanded))
       }),
+      http.get(`${url}/fees/priority`, () => HttpResponse.json({ maxPriorityFeePerGas: hex(this.suggestedPriorityFee()) })),
       http.get(`${url}/accounts/:address`, ({ params }) => {
         const who = String(params.address)
         if (!isAddress(who)) return textError(400, 'address: invalid address')

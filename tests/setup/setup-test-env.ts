@@ -29,6 +29,8 @@ process.env.RECIRCLE_TEST_MODE = ''
 process.env.SECOND_READER = 'off'
 // The request log line of every route test would drown the test output; tests that read logs use their own logger.
 process.env.LOG_LEVEL ??= 'warn'
+// Receipt suites approve without asking VeBetter Passport; tests/passport.test.ts turns it on.
+process.env.PASSPORT_CHECKS = 'off'
 resetEnvCache()
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))

@@ -1,0 +1,72 @@
+/**
+ * Once across everyone (issue 21): a verified e-receipt's signature and trip id are claimed by one
+ * receipt (unique keys), and the mailbox it was sent to belongs to the first wallet that claimed a
+ * receipt from it. Staff can move a mailbox to another wallet.
+ */
+import type { DB } from '#db/db.server'
+import { recordAudit } from '~/admin/audit.server'
+import type { EReceiptFacts } from '~/receipts/types'
+import { MAILBOX_TAKEN_MESSAGE } from './errors'
+
+
+
+export function claimKeys(facts: EReceiptFacts): string[] {
+  return [`sig:${facts.signatureId}`, ...(facts.tripKey ? [`trip:${facts.tripKey}`] : [])]
+}
+
+/** Inside the submission's transaction: a second claim of a key fails on its primary key (409). */
+export async function claimEReceipt(
+  trx: DB,
+  input: { userId: number; receiptId: number; facts: EReceiptFacts; now: Date },
+): Promise<{ ok: true } | { ok: false; error: string }> {
+  const now = input.now.toISOString()
+  if (input.facts.recipientHash) {
+    await trx
+      .insertInto('ereceipt_mailboxes')
+      .values({ address_hash: input.facts.recipientHash, user_id: input.userId, created_at: now, updated_at: now })
+      .onConflict((oc) => oc.column('address_hash').doNothing())
+      .execute()
+    const owner = await mailboxOwner(trx, input.facts.recipientHash)
+    if (owner !== input.userId) return { ok: false, error: MAILBOX_TAKEN_MESSAGE }
+  }
+  await trx
+    .insertInto('ereceipt_claims')
+    .values(claimKeys(input.facts).map((key) => ({ key, receipt_id: input.receiptId, created_at: now })))
+    .execute()
+  return { ok: true }
+}
+
+export async function mailboxOwner(db: DB, addressHash: string): Promise<number | null> {
+  const row = await db.selectFrom('ereceipt_mailboxes').select('user_id').where('address_hash', '=', addressHash).executeTakeFirst()
+  return row?.user_id ?? null
+}
+
+/** What would refuse this e-receipt for this user, said on the analysis step (the submit re-checks). */
+export async function eReceiptRefusal(db: DB, userId: number, facts: EReceiptFacts): Promise<'duplicate' | 'mailbox' | null> {
+  const claimed = await db.selectFrom('ereceipt_claims').select('key').where('key', 'in', claimKeys(facts)).executeTakeFirst()
+  if (claimed) return 'duplicate'
+  if (facts.recipientHash) {
+    const owner = await mailboxOwner(db, facts.recipientHash)
+    if (owner !== null && owner !== userId) return 'mailbox'
+  }
+  return null
+}
+
+/** Staff: bind the mailbox of a receipt's e-mail to the wallet of `toUserId`. */
+export async function rebindMailbox(db: DB, input: { adminUserId: number; addressHash: string; toUserId: number; now?: Date }) {
+  const now = (input.now ?? new Date()).toISOString()
+  return db.transaction().execute(async (trx) => {
+    const from = await mailboxOwner(trx, input.addressHash)
+    if (from === null) return { ok: false as const, error: 'No wallet is linked to this mailbox yet.' }
+    await trx.updateTable('ereceipt_mailboxes').set({ user_id: input.toUserId, updated_at: now }).where('address_hash', '=', input.addressHash).execute()
+    await recordAudit(trx, {
+      adminUserId: input.adminUserId,
+      action: 'mailbox.rebind',
+      targetType: 'user',
+      targetId: input.toUserId,
+      details: { fromUserId: from, mailbox: input.addressHash.slice(0, 12) },
+      now: new Date(now),
+    })
+    return { ok: true as const }
+  })
+}

@@ -1,0 +1,139 @@
+/**
+ * Forwarded e-receipts (issue 21): every user has a personal address `<token>@INBOUND_DOMAIN`. Mail
+ * to it arrives by the SMTP listener (smtp.server.ts) or a mail provider's webhook
+ * (api.inbound-email.ts) and is credited to the address's owner exactly as an upload would be.
+ */
+import crypto from 'node:crypto'
+import type { DB } from '#db/db.server'
+import { dailyLimitRefusal } from '~/receipts/early.server'
+import { analyzeAndStore, submitReceipt, type Analysis, type SubmitResult } from '~/receipts/receipts.server'
+import { toCents } from '~/receipts/submission'
+import { sniffImageFormat } from '~/ocr/photo.server'
+import { getEnv } from '~/utils/env.server'
+import { getPassportCheck } from '~/chain/passport.server'
+import { EReceiptError } from './errors'
+import { looksLikeEmail } from './message.server'
+
+const TOKEN_PREFIX = 'r-'
+
+export function inboundDomain(): string | null {
+  return getEnv().INBOUND_DOMAIN ?? null
+}
+
+/** The user's forwarding address, made on first request; null when forwarding is not set up. */
+export async function getInboundAddress(db: DB, userId: number, now = new Date()): Promise<string | null> {
+  const domain = inboundDomain()
+  if (!domain) return null
+  const existing = await db.selectFrom('inbound_addresses').select('token').where('user_id', '=', userId).executeTakeFirst()
+  if (existing) return `${existing.token}@${domain}`
+  // 60 random bits in base32: unguessable, short enough to type, case-insensitive as mail is.
+  const token = TOKEN_PREFIX + base32(crypto.randomBytes(8)).slice(0, 12)
+  await db
+    .insertInto('inbound_addresses')
+    .values({ token, user_id: userId, created_at: now.toISOString() })
+    .onConflict((oc) => oc.column('user_id').doNothing())
+    .execute()
+  const row = await db.selectFrom('inbound_addresses').select('token').where('user_id', '=', userId).executeTakeFirstOrThrow()
+  return `${row.token}@${domain}`
+}
+
+function base32(bytes: Buffer): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789'
+  let bits = 0
+  let value = 0
+  let out = ''
+  for (const byte of bytes) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      out += alphabet[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  return out
+}
+
+/** The owner of a forwarding address, or null (another domain, unknown token). */
+export async function userForInboundAddress(db: DB, address: string): Promise<number | null> {
+  const domain = inboundDomain()
+  const match = /^<?([^@<>\s]+)@([^@<>\s]+?)>?$/.exec(address.trim().toLowerCase())
+  if (!domain || !match || match[2] !== domain) return null
+  // Sub-addressing ("r-abc+uber@…") reaches the same mailbox.
+  const token = match[1].split('+')[0]
+  const row = await db.selectFrom('inbound_addresses').select('user_id').where('token', '=', token).executeTakeFirst()
+  return row?.user_id ?? null
+}
+
+export type InboundResult =
+  | { ok: true; userId: number; receiptId: number; status: 'approved' | 'pending_review' }
+  | { ok: false; status: number; error: string }
+
+const NO_RECIPIENT = 'This message is not addressed to a ReCircle forwarding address.'
+
+/** Credit a forwarded e-mail to the owner of the first known recipient address. */
+export async function receiveForwardedEmail(db: DB, input: { recipients: string[]; raw: Buffer; now?: Date }): Promise<InboundResult> {
+  let userId: number | null = null
+  for (const recipient of input.recipients) {
+    userId = await userForInboundAddress(db, recipient)
+    if (userId !== null) break
+  }
+  if (userId === null) return { ok: false, status: 404, error: NO_RECIPIENT }
+  if (sniffImageFormat(input.raw) !== null || !looksLikeEmail(input.raw)) return { ok: false, status: 400, error: new EReceiptError('malformed').message }
+  const limit = await dailyLimitRefusal(db, userId, input.now)
+  if (limit) return { ok: false, status: 429, error: limit.message }
+  let stored: Awaited<ReturnType<typeof analyzeAndStore>>
+  try {
+    stored = await analyzeAndStore(db, { userId, image: input.raw, analyze: notAPhoto, now: input.now })
+  } catch (error) {
+    if (error instanceof EReceiptError) return { ok: false, status: error.status, error: error.message }
+    throw error
+  }
+  const result: SubmitResult = await submitReceipt(db, {
+    userId,
+    analysisId: stored.id,
+    maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
+    inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
+    passport: getPassportCheck(),
+    now: input.now,
+    values: valuesFromAnalysis(stored.analysis, input.now ?? new Date()),
+  })
+  if (!result.ok) return { ok: false, status: result.status, error: result.error }
+  return { ok: true, userId, receiptId: result.receiptId, status: result.status }
+}
+
+/** A forward has no form: the user's values are what the server read (nothing is read for them). */
+function valuesFromAnalysis(analysis: Analysis, now: Date) {
+  return {
+    category: analysis.category ?? 'ride_share',
+    amountCents: toCents(analysis.totalAmount) ?? 0,
+    purchaseDate: analysis.purchaseDate ?? now.toISOString().slice(0, 10),
+    serviceId: null,
+  }
+}
+
+/** Forwarded mail is never a photo: analyzeAndStore reads e-mails itself and refuses anything else. */
+const notAPhoto = async (): Promise<Analysis> => {
+  throw new EReceiptError('malformed')
+}
+
+/** The provider's HMAC-SHA256 of the raw body, hex (optionally "sha256=…"), checked in constant time. */
+export function verifyWebhookSignature(body: Buffer, header: string | null, secret: string): boolean {
+  if (!header) return false
+  const given = header.trim().replace(/^sha256=/i, '')
+  if (!/^[0-9a-f]{64}$/i.test(given)) return false
+  const expected = crypto.createHmac('sha256', secret).update(body).digest()
+  return crypto.timingSafeEqual(expected, Buffer.from(given, 'hex'))
+}
+
+/** Where a provider's raw message says it was delivered: the envelope headers first, then To/Cc. */
+export function recipientsOf(raw: Buffer, envelope: string | null): string[] {
+  const head = raw.subarray(0, 64 * 1024).toString('latin1').split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ')
+  const found: string[] = envelope ? envelope.split(',').map((s) => s.trim()) : []
+  for (const name of ['delivered-to', 'x-original-to', 'envelope-to', 'x-forwarded-to', 'to', 'cc']) {
+    for (const line of head.split(/\r?\n/)) {
+      if (!line.toLowerCase().startsWith(`${name}:`)) continue
+      found.push(...(line.slice(name.length + 1).match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []))
+    }
+  }
+  return [...new Set(found)]
+}

@@ -1,0 +1,302 @@
+/**
+ * Issue 21: e-receipts that prove themselves. Every e-mail here is signed with a test key that a real
+ * DNS server on the loopback publishes; the app reads it through DNS_SERVERS, verifies with mailauth
+ * and pays through the same submission code as a photo.
+ */
+import crypto from 'node:crypto'
+import nodemailer from 'nodemailer'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startInboundSmtp, type InboundSmtp } from '../app/ereceipts/smtp.server'
+import { getBalanceMilli } from '../app/rewards/ledger.server'
+import { action as submitAction } from '../app/routes/api.receipts'
+import { action as validateAction } from '../app/routes/api.receipts.validate'
+import { action as inboundAction } from '../app/routes/api.inbound-email'
+import { loader as inboundAddressLoader } from '../app/routes/api.users.$id.inbound-address'
+import { loader as receiptsLoader } from '../app/routes/api.users.$id.receipts'
+import { action as reviewAction } from '../app/routes/admin.receipts'
+import { listUserTransactions } from '../app/users/history.server'
+import { getDb } from '../app/utils/db.server'
+import { resetEnvCache } from '../app/utils/env.server'
+import { startDkimDns, type DkimDns } from './utils/dkim-dns'
+import {
+  forwardAsAttachment,
+  forwardInline,
+  lengthExtended,
+  makeTrip,
+  resignedByOther,
+  signedNewsletter,
+  signedReceipt,
+  tamperTotal,
+  TEST_EXTRA_SENDERS,
+  unalignedReceipt,
+  weakKeyReceipt,
+  withSecondFrom,
+} from './utils/ereceipts'
+import { bodyOf, formRequest, getRequest, jsonRequest, signInNewUser } from './utils/requests'
+import { ADMIN_WALLET } from './utils/wallet'
+
+const ctx = { context: {}, params: {} }
+const SECRET = 'inbound-webhook-secret-for-tests'
+let dns: DkimDns
+let seed = 0
+
+beforeAll(async () => {
+  dns = await startDkimDns()
+  process.env.DNS_SERVERS = dns.server
+  process.env.ERECEIPT_SENDERS = TEST_EXTRA_SENDERS
+  process.env.INBOUND_DOMAIN = 'in.recircle.test'
+  process.env.INBOUND_WEBHOOK_SECRET = SECRET
+  resetEnvCache()
+})
+afterAll(async () => {
+  await dns.close()
+  for (const k of ['DNS_SERVERS', 'ERECEIPT_SENDERS', 'INBOUND_DOMAIN', 'INBOUND_WEBHOOK_SECRET']) delete process.env[k]
+  resetEnvCache()
+})
+
+/** A trip two days ago (inside the window), for its own mailbox unless one is given. */
+function trip(to?: string) {
+  seed += 1
+  return makeTrip(seed + process.pid, new Date(Date.now() - 2 * 86_400_000), to ?? `rider-${crypto.randomUUID()}@example.org`)
+}
+
+const dataUrl = (raw: Buffer) => `data:message/rfc822;base64,${raw.toString('base64')}`
+
+async function validate(cookie: string, raw: Buffer) {
+  const res = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: dataUrl(raw) }, { headers: { Cookie: cookie } }) })
+  return { status: res.status, body: await bodyOf(res) }
+}
+
+async function submit(cookie: string, analysis: { analysisId: number; totalAmount: number; purchaseDate: string; category: string }) {
+  const res = await submitAction({
+    ...ctx,
+    request: jsonRequest(
+      '/api/receipts',
+      { analysisId: analysis.analysisId, amount: analysis.totalAmount, purchaseDate: analysis.purchaseDate, category: analysis.category },
+      { headers: { Cookie: cookie } },
+    ),
+  })
+  return { status: res.status, body: await bodyOf(res) }
+}
+
+async function analysesOf(userId: number) {
+  return getDb().selectFrom('receipt_analyses').select('id').where('user_id', '=', userId).execute()
+}
+
+describe('uploading an .eml', () => {
+  it.each(['Uber', 'Lyft', 'Lime', 'Bird', 'Bolt', 'Via', 'Revel', 'Citi Bike', 'Zipcar'])('verifies, reads and pays a %s e-receipt', async (service) => {
+    const { user, cookie } = await signInNewUser()
+    const t = trip()
+    const validated = await validate(cookie, await signedReceipt(dns, service, t))
+    expect(validated.status).toBe(200)
+    expect(validated.body).toMatchObject({
+      storeName: service,
+      totalAmount: t.totalCents / 100,
+      purchaseDate: t.date.toISOString().slice(0, 10),
+      isAcceptable: true,
+      needsManualReview: false,
+      reader: 'email',
+      refusal: null,
+    })
+    expect(validated.body.verifiedSender).toMatch(/\./)
+    const submitted = await submit(cookie, validated.body)
+    expect(submitted.status).toBe(201)
+    expect(submitted.body.status).toBe('approved')
+    expect(await getBalanceMilli(getDb(), user.id)).toBeGreaterThan(0)
+    const history = await listUserTransactions(getDb(), user.id)
+    expect(history.find((h) => h.type === 'receipt_verification')?.verifiedSender).toBe(validated.body.verifiedSender)
+    const receipts = await bodyOf(await receiptsLoader({ ...ctx, request: getRequest(`/api/users/${user.id}/receipts`, cookie), params: { id: String(user.id) } }))
+    expect(receipts[0].verifiedSender).toBe(validated.body.verifiedSender)
+  })
+
+  it('takes a multipart upload of an .eml file, and a photo still goes the photo way', async () => {
+    const { cookie } = await signInNewUser()
+    const form = new FormData()
+    form.set('image', new Blob([new Uint8Array(await signedReceipt(dns, 'Uber', trip()))], { type: 'message/rfc822' }), 'receipt.eml')
+    const res = await validateAction({ ...ctx, request: new Request('http://localhost:3000/api/receipts/validate', { method: 'POST', body: form, headers: { Cookie: cookie } }) })
+    expect(res.status).toBe(200)
+    expect((await bodyOf(res)).verifiedSender).toBe('uber.com')
+  })
+
+  it("accepts Lyft's expired x= for a receipt inside the window, and records that it was expired", async () => {
+    const { cookie } = await signInNewUser()
+    const validated = await validate(cookie, await signedReceipt(dns, 'Lyft', trip()))
+    expect(validated.body.isAcceptable).toBe(true)
+    expect(validated.body.ereceipt.signatureExpired).toBe(true)
+  })
+
+  it('unwraps a receipt forwarded as an attachment', async () => {
+    const { cookie } = await signInNewUser()
+    const original = await signedReceipt(dns, 'Lime', trip())
+    const validated = await validate(cookie, await forwardAsAttachment(original, 'me@example.org', 'r-whatever@in.recircle.test'))
+    expect(validated.body).toMatchObject({ verifiedSender: 'li.me', isAcceptable: true })
+    expect(validated.body.ereceipt.forwarded).toBe(true)
+  })
+})
+
+describe('what never pays (4xx with a clear message, nothing stored)', () => {
+  const cases: Array<[string, () => Promise<Buffer>, number, RegExp]> = [
+    ['a total changed after signing', async () => { const t = trip(); return tamperTotal(await signedReceipt(dns, 'Uber', t), t) }, 400, /signature does not verify/],
+    ['the text re-signed by another domain', () => resignedByOther(dns, 'Uber', trip()), 400, /no signature from the service/],
+    ['a body extended past its l= length', () => lengthExtended(dns, 'Lyft', trip()), 400, /covers only part of its text/],
+    ['an inline forward', async () => forwardInline(await signedReceipt(dns, 'Uber', trip()), 'me@example.org', 'friend@example.org'), 400, /Forward it as an attachment/],
+    ['a 512-bit key', () => weakKeyReceipt(dns, 'Uber', trip()), 400, /key too short/],
+    ['a second From header', async () => withSecondFrom(await signedReceipt(dns, 'Lime', trip()), 'Lime <no-reply@li.me>'), 400, /repeats a header/],
+    ['a From that does not align with d=', () => unalignedReceipt(dns, trip()), 400, /does not match the domain that signed it/],
+    ['a signed newsletter', () => signedNewsletter(dns), 422, /does not look like a trip receipt/],
+    ['an unknown sender', async () => Buffer.from('From: shop@example.com\r\nTo: me@example.org\r\nSubject: hi\r\n\r\nTotal $5.00\r\n'), 400, /services we know/],
+    ['malformed MIME', async () => Buffer.from('From: noreply@uber.com\r\nContent-Type: multipart/mixed; boundary="x"\r\nSubject: a\r\n\r\n--x\r\nContent-Type: text/html\r\n\r\n<p>'), 400, /signature|read/],
+    ['huge headers', async () => Buffer.from(`From: noreply@uber.com\r\nTo: a@b.c\r\nX-Pad: ${'a'.repeat(70 * 1024)}\r\n\r\nbody`), 400, /header section is too large/],
+    ['deep nesting', async () => {
+      let body = 'Content-Type: text/plain\r\n\r\nTotal $5\r\n'
+      for (let i = 0; i < 40; i++) body = `Content-Type: multipart/mixed; boundary="b${i}"\r\n\r\n--b${i}\r\n${body}--b${i}--\r\n`
+      return Buffer.from(`From: noreply@uber.com\r\nTo: a@b.c\r\nMIME-Version: 1.0\r\n${body}`)
+    }, 400, /could not be read as an e-mail/],
+    ['an attachment bomb', async () => {
+      const parts = Array.from({ length: 200 }, (_, i) => `--b\r\nContent-Type: application/octet-stream\r\nContent-Disposition: attachment; filename="f${i}.bin"\r\n\r\nAAAA\r\n`).join('')
+      return Buffer.from(`From: noreply@uber.com\r\nTo: a@b.c\r\nMIME-Version: 1.0\r\nContent-Type: multipart/mixed; boundary="b"\r\n\r\n${parts}--b--\r\n`)
+    }, 400, /too many attachments/],
+  ]
+  it.each(cases)('refuses %s', async (_name, make, status, message) => {
+    const { user, cookie } = await signInNewUser()
+    const result = await validate(cookie, await make())
+    expect(result.status).toBe(status)
+    expect(result.body.error).toMatch(message)
+    expect(await analysesOf(user.id)).toHaveLength(0)
+  })
+
+  it('answers a DNS failure with a retryable 503, not a refusal', async () => {
+    const { cookie } = await signInNewUser()
+    const raw = await signedReceipt(dns, 'Via', trip())
+    dns.fail('v1._domainkey.ridewithvia.com')
+    try {
+      const res = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: dataUrl(raw) }, { headers: { Cookie: cookie } }) })
+      expect(res.status).toBe(503)
+      expect(res.headers.get('Retry-After')).toBeTruthy()
+      expect((await bodyOf(res)).error).toMatch(/try again/)
+    } finally {
+      dns.reset()
+    }
+  })
+})
+
+describe('once across everyone', () => {
+  it('pays a replayed e-mail once, whoever sends it again', async () => {
+    const raw = await signedReceipt(dns, 'Uber', trip())
+    const first = await signInNewUser()
+    const a = await validate(first.cookie, raw)
+    expect((await submit(first.cookie, a.body)).status).toBe(201)
+    const second = await signInNewUser()
+    const b = await validate(second.cookie, raw)
+    expect(b.body.refusal?.code).toBe('duplicate')
+    const res = await submit(second.cookie, b.body)
+    expect(res.status).toBe(409)
+    expect(await getBalanceMilli(getDb(), second.user.id)).toBe(0)
+  })
+
+  it('pays 10 concurrent submissions of one e-mail by 10 wallets once', async () => {
+    const raw = await signedReceipt(dns, 'Bolt', trip())
+    const users = await Promise.all(Array.from({ length: 10 }, () => signInNewUser()))
+    const analyses = await Promise.all(users.map((u) => validate(u.cookie, raw)))
+    const results = await Promise.all(users.map((u, i) => submit(u.cookie, analyses[i].body)))
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 409)).toHaveLength(9)
+  })
+
+  it('binds a mailbox to the first wallet; staff can move it', async () => {
+    const mailbox = `shared-${crypto.randomUUID()}@example.org`
+    const owner = await signInNewUser()
+    const first = await validate(owner.cookie, await signedReceipt(dns, 'Lime', trip(mailbox)))
+    expect((await submit(owner.cookie, first.body)).status).toBe(201)
+
+    const other = await signInNewUser()
+    const raw = await signedReceipt(dns, 'Lime', trip(mailbox))
+    const second = await validate(other.cookie, raw)
+    expect(second.body.refusal?.code).toBe('mailbox')
+    const refused = await submit(other.cookie, second.body)
+    expect(refused.status).toBe(409)
+    expect(refused.body.error).toMatch(/linked to another wallet/)
+
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const moved = await reviewAction({
+      ...ctx,
+      request: formRequest('/admin/receipts', { intent: 'rebind', mailbox: mailbox.toUpperCase(), wallet: other.user.walletAddress }, admin.cookie),
+    })
+    expect(moved.status).toBe(302)
+    const again = await validate(other.cookie, raw)
+    expect(again.body.refusal).toBeNull()
+    expect((await submit(other.cookie, again.body)).status).toBe(201)
+  })
+})
+
+describe('forwarding', () => {
+  async function addressOf(user: { id: number }, cookie: string) {
+    const res = await inboundAddressLoader({ ...ctx, request: getRequest(`/api/users/${user.id}/inbound-address`, cookie), params: { id: String(user.id) } })
+    return (await bodyOf(res)).address as string
+  }
+
+  it('gives each user one stable personal address, and nobody else theirs', async () => {
+    const { user, cookie } = await signInNewUser()
+    const address = await addressOf(user, cookie)
+    expect(address).toMatch(/^r-[a-z2-9]{12}@in\.recircle\.test$/)
+    expect(await addressOf(user, cookie)).toBe(address)
+    const other = await signInNewUser()
+    await expect(inboundAddressLoader({ ...ctx, request: getRequest(`/api/users/${user.id}/inbound-address`, other.cookie), params: { id: String(user.id) } })).rejects.toMatchObject({ status: 403 })
+  })
+
+  function webhook(raw: Buffer, opts: { signature?: string; to?: string } = {}) {
+    const signature = opts.signature ?? crypto.createHmac('sha256', SECRET).update(raw).digest('hex')
+    const headers: Record<string, string> = { 'Content-Type': 'message/rfc822', 'X-Inbound-Signature': `sha256=${signature}` }
+    if (opts.to) headers['X-Envelope-To'] = opts.to
+    return inboundAction({ ...ctx, request: new Request('http://localhost:3000/api/inbound-email', { method: 'POST', body: new Uint8Array(raw), headers }) })
+  }
+
+  it('credits a receipt posted by the provider webhook to the address owner', async () => {
+    const { user, cookie } = await signInNewUser()
+    const address = await addressOf(user, cookie)
+    const forwarded = await forwardAsAttachment(await signedReceipt(dns, 'Uber', trip()), 'me@example.org', address)
+    const res = await webhook(forwarded)
+    expect(res.status).toBe(201)
+    expect((await bodyOf(res)).status).toBe('approved')
+    const history = await listUserTransactions(getDb(), user.id)
+    expect(history.some((h) => h.type === 'receipt_verification' && h.verifiedSender === 'uber.com')).toBe(true)
+  })
+
+  it('refuses a webhook post without the right HMAC, or for nobody', async () => {
+    const raw = await signedReceipt(dns, 'Uber', trip())
+    expect((await webhook(raw, { signature: 'ab'.repeat(32) })).status).toBe(401)
+    expect((await webhook(raw, { to: 'r-nobodyhere00@in.recircle.test' })).status).toBe(404)
+  })
+
+  describe('SMTP listener', () => {
+    let smtp: InboundSmtp
+    beforeAll(async () => {
+      smtp = await startInboundSmtp(getDb(), { port: 0, host: '127.0.0.1' })
+    })
+    afterAll(async () => {
+      await smtp.close()
+    })
+    const transport = () => nodemailer.createTransport({ host: '127.0.0.1', port: smtp.port, secure: false, ignoreTLS: true })
+
+    it('credits a receipt forwarded as an attachment to the personal address', async () => {
+      const { user, cookie } = await signInNewUser()
+      const address = await addressOf(user, cookie)
+      const forwarded = await forwardAsAttachment(await signedReceipt(dns, 'Citi Bike', trip()), 'me@example.org', address)
+      const info = await transport().sendMail({ envelope: { from: 'me@example.org', to: [address] }, raw: forwarded })
+      expect(info.response).toMatch(/credited/)
+      const history = await listUserTransactions(getDb(), user.id)
+      expect(history.some((h) => h.verifiedSender === 'citibikenyc.com')).toBe(true)
+    })
+
+    it('refuses unknown addresses at RCPT and bounces a tampered receipt with the reason', async () => {
+      const raw = await signedReceipt(dns, 'Uber', trip())
+      await expect(transport().sendMail({ envelope: { from: 'me@example.org', to: ['r-nobodyhere00@in.recircle.test'] }, raw })).rejects.toThrow(/No such ReCircle forwarding address/)
+      const { user, cookie } = await signInNewUser()
+      const address = await addressOf(user, cookie)
+      const t = trip()
+      const tampered = tamperTotal(await signedReceipt(dns, 'Uber', t), t)
+      await expect(transport().sendMail({ envelope: { from: 'me@example.org', to: [address] }, raw: tampered })).rejects.toThrow(/signature does not verify/)
+      expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
+    })
+  })
+})

@@ -1,0 +1,73 @@
+/**
+ * A real DNS server (dns2, UDP and TCP on one loopback port) that publishes DKIM test keys, for the
+ * e-receipt tests and the bench (issue 21). The app reaches it through DNS_SERVERS, as it would a
+ * private resolver: no verifier is stubbed.
+ */
+import dgram from 'node:dgram'
+import dns2 from 'dns2'
+
+const { Packet } = dns2
+
+export type DkimDns = {
+  /** "127.0.0.1:port", for DNS_SERVERS. */
+  server: string
+  publish(name: string, txt: string): void
+  /** Answer SERVFAIL for this name (a resolver in trouble). */
+  fail(name: string): void
+  reset(): void
+  close(): Promise<void>
+}
+
+async function freePort(): Promise<number> {
+  const socket = dgram.createSocket('udp4')
+  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
+  const { port } = socket.address()
+  await new Promise<void>((resolve) => socket.close(() => resolve()))
+  return port
+}
+
+/** TXT strings are at most 255 bytes each (RFC 1035); DKIM keys are longer and split. */
+function chunks(txt: string): string[] {
+  const out: string[] = []
+  for (let i = 0; i < txt.length; i += 255) out.push(txt.slice(i, i + 255))
+  return out
+}
+
+export async function startDkimDns(): Promise<DkimDns> {
+  const records = new Map<string, string>()
+  const failing = new Set<string>()
+  const server = dns2.createServer({
+    udp: true,
+    tcp: true,
+    handle: (request, send) => {
+      const response = Packet.createResponseFromRequest(request)
+      const [question] = request.questions
+      const name = question.name.toLowerCase().replace(/\.$/, '')
+      const txt = records.get(name)
+      if (failing.has(name)) response.header.rcode = 2 /* SERVFAIL */
+      else if (txt === undefined || question.type !== Packet.TYPE.TXT) response.header.rcode = 3 /* NXDOMAIN */
+      else response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data: chunks(txt) } as never)
+      send(response)
+    },
+  })
+  for (let attempt = 0; ; attempt++) {
+    const port = await freePort()
+    try {
+      await server.listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } } as never)
+      return {
+        server: `127.0.0.1:${port}`,
+        publish: (name, txt) => void records.set(name.toLowerCase(), txt),
+        fail: (name) => void failing.add(name.toLowerCase()),
+        reset: () => {
+          records.clear()
+          failing.clear()
+        },
+        close: async () => {
+          await server.close()
+        },
+      }
+    } catch (error) {
+      if (attempt >= 5) throw error
+    }
+  }
+}
