@@ -1,6 +1,7 @@
 import type { EntryContext } from '@remix-run/node'
 import { isRouteErrorResponse, RemixServer } from '@remix-run/react'
 import { renderToString } from 'react-dom/server'
+import { getLogger } from '~/ops/logger.server'
 
 export default function handleRequest(
   request: Request,
@@ -29,7 +30,9 @@ export default function handleRequest(
 export function handleError(error: unknown, { request }: { request: Request }) {
   if (hideRouteIds(error)) return
   if (request.signal.aborted) return
-  console.error(error)
+  // The path only: a query string may carry what a user typed.
+  const path = new URL(request.url).pathname
+  getLogger().error({ reqId: request.headers.get('x-request-id') ?? undefined, path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'request failed')
 }
 
 const PLAIN_MESSAGES: Record<number, string> = { 400: 'Bad request', 403: 'Forbidden', 405: 'Method not allowed' }

@@ -4,7 +4,12 @@ import { pathToFileURL } from 'node:url'
 import { createRequestHandler } from '@remix-run/express'
 import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
+import type { DB } from '#db/db.server'
 import { isCrossOriginWrite } from '~/auth/csrf.server'
+import { healthz, metricsEndpoint, readyz, requestLog, type Lifecycle } from '~/ops/express.server'
+import { getLogger, type Logger } from '~/ops/logger.server'
+import { getMetrics, type AppMetrics } from '~/ops/metrics.server'
+import { createRouteLabeler } from '~/ops/route-pattern'
 import { bodyLimitFor, bodyTooLargeMessage } from '~/utils/body-limits.server'
 
 export type ServerOptions = {
@@ -14,18 +19,39 @@ export type ServerOptions = {
   getBuild?: () => Promise<ServerBuild>
   /** Production: the build loaded once, so Remix derives its routes once. */
   build?: ServerBuild
+  /** Operations (issue 25): the database for /readyz and the metrics' shared figures, and whether shutdown has begun. */
+  ops?: { db?: DB; lifecycle?: Lifecycle; metricsToken?: string; logger?: Logger; metrics?: AppMetrics }
 }
 
-/** The Express app around the Remix build: static assets, the CSRF check, body limits, then Remix. */
-export function createServerApp({ buildPath, trustProxy, getBuild, build: loadedBuild }: ServerOptions) {
+/**
+ * The Express app around the Remix build: the request id and log line, health and metrics, static
+ * assets, the CSRF check, body limits, then Remix.
+ */
+export function createServerApp({ buildPath, trustProxy, getBuild, build: loadedBuild, ops = {} }: ServerOptions) {
   const app = express()
   app.disable('x-powered-by')
   if (trustProxy) app.set('trust proxy', true)
+
+  const metrics = ops.metrics ?? getMetrics()
+  app.use(requestLog({ logger: ops.logger ?? getLogger(), metrics, trustProxy, lifecycle: ops.lifecycle }))
+  // Public, cheap and outside every rate limit: they answer before anything else runs.
+  app.get('/healthz', healthz)
+  if (ops.db) app.get('/readyz', readyz({ db: ops.db, lifecycle: ops.lifecycle }))
+  app.get('/metrics', metricsEndpoint({ metrics, db: ops.db, token: ops.metricsToken }))
 
   app.use('/build', express.static(path.resolve('public/build'), { immutable: true, maxAge: '1y' }))
   // Only a path with a file extension can be a file in public/: pages skip the file system look-up.
   const publicFiles = express.static(path.resolve('public'), { maxAge: '1h' })
   app.use((req, res, next) => (/\.[a-z0-9]+$/i.test(req.path) ? publicFiles(req, res, next) : next()))
+
+  const build = loadedBuild ?? getBuild ?? (() => import(pathToFileURL(path.resolve(buildPath)).href) as Promise<ServerBuild>)
+  // Past the files: the request is a route's. Its pattern names it in logs and metrics.
+  app.use((req, res, next) => {
+    routeLabel(build).then((label) => {
+      res.locals.route = label(req.path)
+      next()
+    }, next)
+  })
 
   app.use((req, res, next) => {
     const requestOrigin = `${req.protocol}://${req.get('host')}`
@@ -38,13 +64,28 @@ export function createServerApp({ buildPath, trustProxy, getBuild, build: loaded
 
   app.use(limitRequestBody)
 
-  const build = loadedBuild ?? getBuild ?? (() => import(pathToFileURL(path.resolve(buildPath)).href) as Promise<ServerBuild>)
   // The client address for rate limits (issue 10): req.ip is the first X-Forwarded-For hop only
   // when 'trust proxy' is on (TRUST_PROXY), otherwise the socket's address.
-  const getLoadContext = (req: express.Request) => ({ clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown' })
+  const getLoadContext = (req: express.Request, res: express.Response) => ({
+    clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
+    requestId: res.locals.requestId as string,
+  })
   const remix = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext })
   app.all('*', (req, res, next) => remix(withReadBody(req), res, next))
   return app
+}
+
+const labelers = new WeakMap<ServerBuild, (pathname: string) => string>()
+
+/** The route labeler of the build in use (one per build: in development each rebuild has its own). */
+async function routeLabel(build: ServerBuild | (() => Promise<ServerBuild>)): Promise<(pathname: string) => string> {
+  const current = typeof build === 'function' ? await build() : build
+  let labeler = labelers.get(current)
+  if (!labeler) {
+    labeler = createRouteLabeler(current.routes)
+    labelers.set(current, labeler)
+  }
+  return labeler
 }
 
 /** Request bodies read by limitRequestBody, for Remix. */

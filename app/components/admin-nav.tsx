@@ -1,7 +1,8 @@
 import { NavLink } from '@remix-run/react'
 
-// Short labels: the six fit a 3 x 2 segmented bar at 360 px.
+// Short labels: three to a row of the segmented bar at 360 px.
 const LINKS = [
+  { to: '/admin', label: 'Overview' },
   { to: '/admin/receipts', label: 'Receipts' },
   { to: '/admin/pending-submissions', label: 'Submissions' },
   { to: '/admin/feedback', label: 'Feedback' },
@@ -14,7 +15,8 @@ export function AdminNav() {
   return (
     <nav aria-label="Admin" className="admin-nav">
       {LINKS.map((l) => (
-        <NavLink key={l.to} to={l.to}>
+        // `end`: Overview is current on /admin only, not on every page under it.
+        <NavLink key={l.to} to={l.to} end>
           {l.label}
         </NavLink>
       ))}

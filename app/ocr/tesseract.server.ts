@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
+import { getMetrics } from '~/ops/metrics.server'
 import { getEnv } from '~/utils/env.server'
 
 /** One OCR'd line with tesseract's 0..100 confidence. */
@@ -52,6 +53,8 @@ export type OcrPool = {
   warmUp: () => Promise<void>
   size: number
   terminate: () => Promise<void>
+  /** For /metrics: workers reading now, and jobs waiting for one. */
+  stats: () => { busy: number; queued: number }
 }
 
 export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
@@ -151,6 +154,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   return {
     recognize,
     size,
+    stats: () => ({ busy: slots.filter((s) => s.busy).length, queued: queue.length }),
     warmUp: async () => {
       await Promise.all(slots.map(workerFor))
     },
@@ -195,7 +199,14 @@ type WithPool = typeof globalThis & { [GLOBAL_KEY]?: OcrPool }
 
 export function getOcrPool(): OcrPool {
   const g = globalThis as WithPool
-  g[GLOBAL_KEY] ??= createOcrPool({ size: poolSizeFromEnv() })
+  if (!g[GLOBAL_KEY]) {
+    const pool = createOcrPool({ size: poolSizeFromEnv() })
+    g[GLOBAL_KEY] = pool
+    getMetrics().setOcrProbe(() => {
+      const gate = (globalThis as WithGate)[GATE_KEY]
+      return { workers: pool.size, ...pool.stats(), inFlight: gate?.inFlight() ?? 0, capacity: gate?.capacity() ?? 0 }
+    })
+  }
   return g[GLOBAL_KEY]
 }
 
@@ -268,7 +279,10 @@ export function getAnalysisGate(): AnalysisGate {
 /** Run `work` inside the gate, or reject with ReaderBusyError at once. */
 export async function withReaderSlot<T>(work: () => Promise<T>, gate: AnalysisGate = getAnalysisGate()): Promise<T> {
   const release = gate.tryEnter()
-  if (!release) throw new ReaderBusyError()
+  if (!release) {
+    getMetrics().ocrRefusals.inc({ mode: 'inline' })
+    throw new ReaderBusyError()
+  }
   try {
     return await work()
   } finally {

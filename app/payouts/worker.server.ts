@@ -49,8 +49,12 @@ export function newWorkerId() {
   return `payouts-${process.pid}-${crypto.randomBytes(4).toString('hex')}`
 }
 
-/** One pass over the due payouts; returns how many this worker advanced. */
-export async function runPayoutsOnce(ctx: WorkerContext): Promise<number> {
+/**
+ * One pass over the due payouts; returns how many this worker advanced. When `signal` aborts (a
+ * shutdown) the pass stops between payouts: the one in hand finishes its step first, so a shutdown
+ * never leaves a payout between signing and storing.
+ */
+export async function runPayoutsOnce(ctx: WorkerContext, signal?: AbortSignal): Promise<number> {
   const nowIso = now(ctx).toISOString()
   const due = await ctx.db
     .selectFrom('payouts')
@@ -61,6 +65,7 @@ export async function runPayoutsOnce(ctx: WorkerContext): Promise<number> {
     .execute()
   let advanced = 0
   for (const { id } of due) {
+    if (signal?.aborted) break
     if (!(await acquireLease(ctx, id))) continue
     try {
       const row = await loadPayout(ctx.db, id)
@@ -468,7 +473,7 @@ export async function runPayoutWorker(ctx: WorkerContext, signal: AbortSignal) {
         if (problem) ctx.log?.(`payouts: not paying: ${problem}`)
         networkOk = problem === null
       }
-      if (networkOk) await runPayoutsOnce(ctx)
+      if (networkOk) await runPayoutsOnce(ctx, signal)
     } catch (error) {
       ctx.log?.(`payouts: ${describeThorError(error)}`)
     }

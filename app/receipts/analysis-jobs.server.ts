@@ -4,6 +4,8 @@ import type { ExpressionBuilder } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database } from '#db/schema'
 import { ReaderBusyError } from '~/ocr/tesseract.server'
+import { getLogger } from '~/ops/logger.server'
+import { getMetrics } from '~/ops/metrics.server'
 import { timeoutFallback, type Analysis, type Analyzer } from './receipts.server'
 
 // Issue 12: receipt analysis on separate worker machines (`npm run worker`). The web instance
@@ -127,7 +129,10 @@ const sleep = (ms: number, signal?: AbortSignal) =>
  */
 export function queuedAnalyzer(db: DB, userId: number, opts: { maxQueued: number; pollMs?: number }): Analyzer {
   return async (image, { signal }) => {
-    if ((await countQueuedJobs(db)) >= opts.maxQueued) throw new ReaderBusyError()
+    if ((await countQueuedJobs(db)) >= opts.maxQueued) {
+      getMetrics().ocrRefusals.inc({ mode: 'queue' })
+      throw new ReaderBusyError()
+    }
     const id = await enqueueAnalysis(db, { userId, image })
     try {
       while (!signal.aborted) {
@@ -164,7 +169,7 @@ export async function runAnalysisWorker(
       try {
         job = await takeNextJob(db, { owner, leaseMs: input.leaseMs })
       } catch (error) {
-        console.error('Analysis worker: could not take a job:', (error as Error).message)
+        getLogger().child({ component: 'analysis-worker' }).error({ err: (error as Error).message }, 'could not take a job')
       }
       if (!job) {
         await sleep(input.pollMs ?? JOB_POLL_MS, input.signal)
@@ -186,4 +191,19 @@ export async function runAnalysisWorker(
     }
   }
   await Promise.all(Array.from({ length: Math.max(1, input.concurrency ?? 1) }, loop))
+}
+
+/**
+ * A worker shutting down past its grace (issue 25): its unfinished jobs go back to the queue at once,
+ * for another worker, instead of waiting for the lease to run out. The attempt is not counted
+ * against the photo. Whatever the stopping worker computes later is not stored (its lease is gone).
+ */
+export async function releaseJobs(db: DB, owner: string): Promise<number> {
+  const result = await db
+    .updateTable('analysis_jobs')
+    .set((eb) => ({ status: 'queued', lease_owner: null, lease_until: null, attempts: eb('attempts', '-', 1) }))
+    .where('status', '=', 'running')
+    .where('lease_owner', '=', owner)
+    .executeTakeFirst()
+  return Number(result.numUpdatedRows)
 }

@@ -41,6 +41,9 @@ const addressList = z
     return items.map((s) => s.toLowerCase())
   })
 
+/** An empty value (`NAME=` in .env, `${NAME:-}` in compose.yaml) means unset. */
+const unsetIfEmpty = <T extends z.ZodTypeAny>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema)
+
 /** A request count per window; 0 disables that limit, an empty value means the default. */
 const limit = (fallback: number) =>
   z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1_000_000).default(fallback))
@@ -49,19 +52,29 @@ const schema = z.object({
   APP_ENV: z.enum(['development', 'test', 'production', '']).optional(),
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
   DATABASE_URL: z.string().min(1).default('file:data/recircle.db'),
-  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_SECRET: unsetIfEmpty(z.string().min(32, 'must be at least 32 characters').optional()),
   APP_DOMAINS: z
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((s) => s.trim().toLowerCase()).filter(Boolean)),
   ADMIN_WALLETS: addressList,
-  CREATOR_FUND_WALLET: address.optional(),
-  APP_FUND_WALLET: address.optional(),
+  CREATOR_FUND_WALLET: unsetIfEmpty(address.optional()),
+  APP_FUND_WALLET: unsetIfEmpty(address.optional()),
   RECIRCLE_TEST_MODE: flag,
   ENABLE_DEBUG_TOOLS: flag,
   // Issue 11: the browser test wallet and sample receipts, which are on anywhere but production.
   ALLOW_TEST_WALLET: flag,
   TRUST_PROXY: flag,
+  // Operations (issue 25, decision 080). /metrics needs a bearer token or a port of its own; neither: refused.
+  METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
+  METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
+  // SIGTERM: how long in-flight requests, analyses and a payout step may take before the process exits anyway.
+  SHUTDOWN_GRACE_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(600_000).default(25_000)),
+  // SIGTERM: keep accepting (answering /readyz 503) this long first, so a load balancer notices before connections are refused.
+  SHUTDOWN_DELAY_MS: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(60_000).default(0)),
+  // pino: JSON lines by default, pretty under `npm run dev` (app/ops/logger.server.ts reads these too).
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent', '']).optional(),
+  LOG_FORMAT: z.enum(['json', 'pretty', '']).optional(),
   OCR_WORKERS: z.coerce.number().int().min(1).max(16).default(2),
   // inline: this process reads receipts (the embedded default); queue: it stores them as jobs for
   // `npm run worker` processes on other machines and waits for the result (issue 12).
@@ -96,13 +109,13 @@ const schema = z.object({
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
   THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),
   // Payouts (issue 9): on only when a distributor key (or mnemonic) and the app id are set.
-  PAYOUT_PRIVATE_KEY: privateKey.optional(),
+  PAYOUT_PRIVATE_KEY: unsetIfEmpty(privateKey.optional()),
   PAYOUT_MNEMONIC: z
     .string()
     .optional()
     .transform((v) => (v ?? '').trim().split(/\s+/).filter(Boolean))
     .refine((words) => words.length === 0 || [12, 15, 18, 21, 24].includes(words.length), 'must be 12 to 24 words'),
-  VEBETTER_APP_ID: bytes32.optional(),
+  VEBETTER_APP_ID: unsetIfEmpty(bytes32.optional()),
   X2EARN_REWARDS_POOL_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnRewardsPool),
   X2EARN_APPS_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnApps),
   B3TR_TOKEN_ADDRESS: address.default(TESTNET_CONTRACTS.b3tr),
@@ -117,8 +130,8 @@ const schema = z.object({
   PAYOUT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   // Receipts of one referrer's invitees approved automatically per UTC day; beyond it, review.
   INVITEE_AUTO_APPROVALS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
-  STORE_FORM_URL: z.string().url().optional(),
-  FEEDBACK_URL: z.string().url().optional(),
+  STORE_FORM_URL: unsetIfEmpty(z.string().url().optional()),
+  FEEDBACK_URL: unsetIfEmpty(z.string().url().optional()),
   // Help's "Send Email" (a mailto: link); without it the button is not shown (decision 061).
   SUPPORT_EMAIL: z.preprocess((v) => (v === '' ? undefined : v), z.string().email().optional()),
   // Rate limits (issue 10): requests per fixed window, counted in the database; 0 turns one off.

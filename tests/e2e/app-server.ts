@@ -4,7 +4,16 @@ import os from 'node:os'
 import path from 'node:path'
 import { ADMIN_WALLET } from '../utils/wallet'
 
-export type AppServer = { baseUrl: string; dbUrl: string; output: () => string; stop: () => Promise<void> }
+export type AppServer = {
+  baseUrl: string
+  dbUrl: string
+  output: () => string
+  stop: () => Promise<void>
+  /** Send a signal to the server process (the shutdown test's SIGTERM). */
+  kill: (signal: NodeJS.Signals) => void
+  /** The exit code once the process has ended (null when a signal ended it). */
+  exited: Promise<number | null>
+}
 
 /** Starts the built app (npm test builds first) on a free port with its own SQLite file. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
@@ -31,6 +40,7 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   let output = ''
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
   child.stdout?.on('data', (d) => (output += d))
   child.stderr?.on('data', (d) => (output += d))
   const baseUrl = `http://localhost:${port}`
@@ -49,6 +59,8 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     baseUrl,
     dbUrl,
     output: () => output,
+    kill: (signal) => void child.kill(signal),
+    exited,
     stop: async () => {
       child.kill('SIGTERM')
       await new Promise((r) => setTimeout(r, 300))

@@ -49,6 +49,7 @@ export function screens(ids: SeededIds): Screen[] {
     { name: 'feedback', path: '/feedback', as: 'user', noJs: true },
     { name: 'terms-of-service', path: '/terms-of-service', as: 'visitor' },
     { name: 'not-found', path: '/no-such-page', as: 'visitor', status: 404 },
+    { name: 'admin-overview', path: '/admin', as: 'admin', noJs: true },
     { name: 'admin-receipts', path: '/admin/receipts', as: 'admin', noJs: true },
     { name: 'admin-pending-submissions', path: '/admin/pending-submissions', as: 'admin', noJs: true },
     { name: 'admin-feedback', path: '/admin/feedback', as: 'admin' },

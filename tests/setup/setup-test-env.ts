@@ -27,6 +27,8 @@ process.env.THOR_NODE_URL = 'https://thor.test'
 process.env.RECIRCLE_TEST_MODE = ''
 // Analyses in the suites read with tesseract alone; app/ocr/paddle.server.test.ts runs PaddleOCR itself.
 process.env.SECOND_READER = 'off'
+// The request log line of every route test would drown the test output; tests that read logs use their own logger.
+process.env.LOG_LEVEL ??= 'warn'
 // Receipt suites approve without asking VeBetter Passport; tests/passport.test.ts turns it on.
 process.env.PASSPORT_CHECKS = 'off'
 resetEnvCache()

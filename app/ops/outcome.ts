@@ -1,0 +1,24 @@
+/**
+ * Pure: what a receipt analysis came to, for the metrics (issue 25).
+ * - auto: eligible and read cleanly, rewarded without a person;
+ * - review: sent to staff (unsure reading, nothing readable, a disagreement between readers);
+ * - refused: read, and not eligible (fuel, groceries…): neither rewarded nor reviewed;
+ * - retake: the photo itself was refused before reading (too small, not an image…): take another;
+ * - failed: the analysis did not finish (cancelled at its time limit, a reader crashed).
+ */
+export type AnalysisOutcome = 'auto' | 'review' | 'refused' | 'retake' | 'failed'
+
+export type AnalysisResult = { isAcceptable?: unknown; needsManualReview?: unknown; reader?: unknown }
+
+export function analysisOutcome(result: { analysis: AnalysisResult } | { error: unknown; photoRefused: boolean }): AnalysisOutcome {
+  if ('error' in result) return result.photoRefused ? 'retake' : 'failed'
+  const { analysis } = result
+  if (analysis.isAcceptable === true) return 'auto'
+  if (analysis.needsManualReview === true) return 'review'
+  return 'refused'
+}
+
+/** The reader that decided, as a label from a fixed list. */
+export function readerLabel(analysis: AnalysisResult | null): 'tesseract' | 'paddleocr' | 'none' {
+  return analysis?.reader === 'tesseract' || analysis?.reader === 'paddleocr' ? analysis.reader : 'none'
+}
