@@ -5,6 +5,7 @@
  */
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 import type { DB } from '#db/db.server'
+import { errorMessage, getLogger } from '~/ops/logger.server'
 import { MAX_EMAIL_BYTES } from './message.server'
 import { receiveForwardedEmail, userForInboundAddress } from './inbound.server'
 
@@ -52,7 +53,7 @@ export async function startInboundSmtp(db: DB, opts: { port: number; host: strin
           }
           callback(smtpError(result.error, result.status === 503 ? 451 : 550))
         } catch (error) {
-          console.error('Inbound e-receipt failed:', (error as Error).message)
+          getLogger().error({ err: errorMessage(error) }, 'inbound e-receipt failed')
           callback(smtpError('Temporary failure, try again later', 451))
         }
       })
@@ -62,7 +63,7 @@ export async function startInboundSmtp(db: DB, opts: { port: number; host: strin
     server.once('error', reject)
     server.listen(opts.port, opts.host, () => resolve())
   })
-  server.on('error', (error) => console.error('Inbound SMTP error:', error.message))
+  server.on('error', (error) => getLogger().error({ err: error.message }, 'inbound SMTP error'))
   const address = server.server.address()
   const port = typeof address === 'object' && address ? address.port : opts.port
   return { port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) }

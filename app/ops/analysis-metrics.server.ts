@@ -1,5 +1,6 @@
 import type { Analyzer } from '~/receipts/receipts.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
+import { EReceiptError } from '~/ereceipts/errors'
 import { getMetrics, type AppMetrics } from './metrics.server'
 import { analysisOutcome, readerLabel } from './outcome'
 
@@ -21,7 +22,8 @@ export function measuredAnalyzer(analyze: Analyzer, metrics: () => AppMetrics = 
       record(analysisOutcome({ analysis }), readerLabel(analysis))
       return analysis
     } catch (error) {
-      record(analysisOutcome({ error, photoRefused: error instanceof ReceiptImageError }), 'none')
+      const emailRefused = error instanceof EReceiptError && error.status < 500
+      record(analysisOutcome({ error, photoRefused: error instanceof ReceiptImageError, emailRefused }), emailRefused || error instanceof EReceiptError ? 'email' : 'none')
       throw error
     }
   }

@@ -9,6 +9,7 @@ describe('analysisOutcome', () => {
     ['a fuel receipt', { analysis: { isAcceptable: false, needsManualReview: false } }, 'refused'],
     ['a photo refused before reading', { error: new Error('too small'), photoRefused: true }, 'retake'],
     ['a cancelled or crashed analysis', { error: new Error('aborted'), photoRefused: false }, 'failed'],
+    ['an e-mail whose signature does not verify', { error: new Error('bad signature'), photoRefused: false, emailRefused: true }, 'refused'],
   ] as const)('%s → %s', (_name, input, expected) => {
     expect(analysisOutcome(input)).toBe(expected)
   })
@@ -18,6 +19,7 @@ describe('readerLabel', () => {
   it.each([
     [{ reader: 'tesseract' }, 'tesseract'],
     [{ reader: 'paddleocr' }, 'paddleocr'],
+    [{ reader: 'email' }, 'email'],
     [{ reader: 'something else' }, 'none'],
     [{}, 'none'],
     [null, 'none'],

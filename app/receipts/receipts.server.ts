@@ -21,6 +21,7 @@ import { passportReviewReasons, type PassportCheckView } from './passport-signal
 import { decideSubmission, type SubmissionDecision, toCents, type AnalysisFacts, type UserValues } from './submission'
 import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 import { analyzeEReceipt } from '~/ereceipts/analyze.server'
+import { measuredAnalyzer } from '~/ops/analysis-metrics.server'
 import { claimEReceipt } from '~/ereceipts/claims.server'
 import { looksLikeEmail } from '~/ereceipts/message.server'
 
@@ -80,6 +81,10 @@ const MIME: Record<string, string> = {
   tiff: 'image/tiff',
 }
 
+/** E-receipts counted in the analysis metrics like photos (reader "email"). */
+const measuredEReceipts = (raw: Buffer, opts: { now?: Date }) =>
+  measuredAnalyzer((image) => analyzeEReceipt(image, opts) as Promise<Analysis>)(raw, { signal: new AbortController().signal })
+
 /** How an e-receipt is stored in the image columns: the original e-mail, byte for byte. */
 export const EMAIL_MIME = 'message/rfc822'
 
@@ -119,7 +124,7 @@ export async function analyzeAndStore(
     if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
   }
   const analysis: Analysis = email
-    ? await (input.analyzeEmail ?? analyzeEReceipt)(input.image, { now: input.now })
+    ? await (input.analyzeEmail ?? measuredEReceipts)(input.image, { now: input.now })
     : await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
   const phash = email ? null : await receiptFingerprint(input.image)
   const now = (input.now ?? new Date()).toISOString()
