@@ -28,5 +28,7 @@ export function demoAnalysis(type: DemoType, today: string) {
     estimatedReward: null,
     paymentMethod: { method: 'card', cardLastFour: '4242', isDigital: true },
     reasons: ['Demo receipt: test mode only, it never earns tokens.'],
+    /** A demo is never an e-receipt (issue 21). */
+    verifiedSender: null,
   }
 }
