@@ -2,7 +2,7 @@ import type { MetaFunction } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { Icon, LogoMark, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
-import { MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
+import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
 import { useOptionalUser } from '~/utils/user'
 
 export const meta: MetaFunction = () => [{ title: 'ReCircle: Turn Your Rides Into Rewards' }]
@@ -82,6 +82,7 @@ export default function Landing() {
         <h2 id="why">Why ReCircle?</h2>
         <ul className="checklist">
           <li data-testid="max-reward">Earn up to {maxReceiptRewardB3tr()} B3TR tokens per receipt</li>
+          <li>{BASE_REWARD_B3TR} B3TR base for every verified trip, whatever the fare</li>
           <li>Streak bonuses up to {MAX_STREAK_MULTIPLIER}x for daily sustainable trips</li>
           <li>See the CO2 you keep out of the air</li>
           <li>Your wallet proves who you are: no passwords</li>

@@ -25,6 +25,8 @@ import { parseRowId } from '~/utils/ids'
 import { getInboundAddress } from '~/ereceipts/inbound.server'
 import { EMAIL_MIME } from '~/receipts/receipts.server'
 import { ForwardingCard, isEmailFile, VerifiedSender } from '~/components/ereceipt'
+import { getRewardPreview } from '~/receipts/reward-preview.server'
+import { RewardPreviewCard } from '~/components/reward-preview'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Scan Receipt · ReCircle' }]
@@ -61,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           testMode: !!stored.analysis.testMode,
           reasons: stored.analysis.reasons,
           refusal,
+          // What the server pays if it accepts this receipt now (issue 24).
+          rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
         }
       : null,
   })
@@ -264,7 +268,8 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
     defaultValue: {
       storeId: matchService(data.services, analysis.storeName),
       category: analysis.category ?? undefined,
-      amount: analysis.totalAmount !== null ? analysis.totalAmount.toFixed(2) : undefined,
+      // Spec 1 §5: the amount defaults to 0 when no total was read.
+      amount: analysis.totalAmount !== null ? analysis.totalAmount.toFixed(2) : '0',
       purchaseDate: analysis.purchaseDate ?? data.today,
     },
   })
@@ -319,9 +324,12 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
           <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>
       ) : (
-        <p className="small muted" style={{ margin: 0 }}>
-          Changing the amount or date sends the receipt to manual review (24-48 hours).
-        </p>
+        <>
+          <RewardPreviewCard preview={analysis.rewardPreview} />
+          <p className="small muted" style={{ margin: 0 }}>
+            Changing the amount or date sends the receipt to manual review (24-48 hours).
+          </p>
+        </>
       )}
       <Form method="post" className="stack" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="submit" />

@@ -18,6 +18,7 @@ import {
   storeTypeLabel,
 } from '~/stores/stores'
 import { listStores } from '~/stores/stores.server'
+import { transportReceiptRewardRange } from '~/rewards/rules'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 
@@ -47,6 +48,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
       : null,
   })
 }
+
+// What a verified receipt pays after the first, from the reward rules (decision 100): "9-14 tokens".
+const range = transportReceiptRewardRange()
+const rewardChip = `${range.min}-${range.max} tokens`
 
 function StoreListSkeleton() {
   return (
@@ -148,7 +153,7 @@ export default function Stores() {
                     <span className="badge" data-testid="store-distance">
                       {formatDistance(store.distanceMiles)}
                     </span>
-                    <span className="chip">5-10 tokens</span>
+                    <span className="chip">{rewardChip}</span>
                     {store.isDemo ? <span className="badge demo">Demo listing</span> : null}
                   </div>
                 </div>

@@ -100,7 +100,7 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
     .executeTakeFirstOrThrow()
   const receipt = { id: transaction.receipt_id! }
   // The result page shows the reward breakdown the receipts code stores with an accepted receipt.
-  const reward = computeReceiptReward({ category: 'scooter_bike', amountCents: 2500, streak: 3 })
+  const reward = computeReceiptReward({ category: 'scooter_bike', streak: 3 })
   await db.updateTable('receipts').set({ reward_milli: reward.totalMilli, reward_details_json: JSON.stringify(reward) }).where('id', '=', receipt.id).execute()
   await db.updateTable('transactions').set({ amount_milli: reward.totalMilli }).where('id', '=', transaction.id).execute()
   const claim = await claimAllTokens(db, { userId: user.userId, amountMilli: await getBalanceMilli(db, user.userId) })
