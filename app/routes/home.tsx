@@ -4,7 +4,7 @@ import { getOptionalUser } from '~/auth/auth.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
-import { achievementRewardTitle } from '~/engagement/achievements'
+import { getLatestAchievement } from '~/engagement/engagement.server'
 import { formatB3tr } from '~/rewards/money'
 import { getHomeSummary } from '~/users/summary.server'
 import { getDb } from '~/utils/db.server'
@@ -16,7 +16,9 @@ const DAILY_GOAL = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  return json({ summary: user ? await getHomeSummary(getDb(), user.id) : null })
+  if (!user) return json({ summary: null, latest: null })
+  const [summary, latest] = await Promise.all([getHomeSummary(getDb(), user.id), getLatestAchievement(getDb(), user.id)])
+  return json({ summary, latest })
 }
 
 const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -24,13 +26,22 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/scan', title: 'Upload Transit Receipt', text: 'Bus, subway, rail and passes', icon: 'bus' },
   { to: '/scan', title: 'Electric Vehicle Rental', text: 'Tesla, Zipcar, Hertz EVs', icon: 'bolt' },
   { to: '/invite-friend', title: 'Invite a Friend', text: 'Earn 15 B3TR per referral', icon: 'users' },
+  // Issue 24: the stores list (and Add Store from it) had no way in.
+  { to: '/stores', title: 'Sustainable Stores', text: 'Find stores near you or add one', icon: 'store' },
 ]
 
 export default function Home() {
-  const { summary } = useLoaderData<typeof loader>()
+  const { summary, latest } = useLoaderData<typeof loader>()
   const user = useOptionalUser()
   const connected = !!user && !!summary
   const actions = Math.min(summary?.dailyActions ?? 0, DAILY_GOAL)
+  // Spec 1 §2: without a wallet the cards only scroll to the top.
+  const scrollUnlessConnected = (event: React.MouseEvent) => {
+    if (!connected) {
+      event.preventDefault()
+      window.scrollTo({ top: 0, behavior: 'smooth' })
+    }
+  }
 
   return (
     <div className="stack">
@@ -61,17 +72,7 @@ export default function Home() {
       <section aria-labelledby="actions-title" className="stack" style={{ gap: '0.6rem' }}>
         <h2 id="actions-title">Drive Change, Earn B3TR</h2>
         {ACTIONS.map((a) => (
-          <Link
-            key={a.title}
-            to={a.to}
-            className="action-card"
-            onClick={(event) => {
-              if (!connected) {
-                event.preventDefault()
-                window.scrollTo({ top: 0, behavior: 'smooth' })
-              }
-            }}
-          >
+          <Link key={a.title} to={a.to} className="action-card" onClick={scrollUnlessConnected}>
             <span className="action-icon">
               <Icon name={a.icon} />
             </span>
@@ -93,20 +94,26 @@ export default function Home() {
             See All
           </Link>
         </div>
-        <div className="grid-2" style={{ marginTop: '0.75rem' }}>
-          <div className="stat">
-            <div className="stat-value" data-testid="total-rewards">
-              {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
+        {/* The stats open Impact Explorer, and its View Analytics the reward history (issue 24). */}
+        <Link to="/impact-explorer" className="stat-link" data-testid="stats-link" onClick={scrollUnlessConnected}>
+          <div className="grid-2">
+            <div className="stat">
+              <div className="stat-value" data-testid="total-rewards">
+                {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
+              </div>
+              <div className="stat-label">Total Rewards (B3TR)</div>
             </div>
-            <div className="stat-label">Total Rewards (B3TR)</div>
-          </div>
-          <div className="stat">
-            <div className="stat-value" data-testid="verified-receipts">
-              {summary?.verifiedReceipts ?? 0}
+            <div className="stat">
+              <div className="stat-value" data-testid="verified-receipts">
+                {summary?.verifiedReceipts ?? 0}
+              </div>
+              <div className="stat-label">Verified Receipts</div>
             </div>
-            <div className="stat-label">Verified Receipts</div>
           </div>
-        </div>
+          <span className="stat-more">
+            <Icon name="chart" width={16} height={16} /> Open Impact Explorer
+          </span>
+        </Link>
       </section>
 
       <section className="card" aria-labelledby="recent-achievements">
@@ -115,11 +122,11 @@ export default function Home() {
         </h2>
         {!connected ? (
           <p className="muted">Connect to Start Earning</p>
-        ) : summary?.latestAchievement ? (
-          <div className="row between">
-            <span>{achievementRewardTitle(summary.latestAchievement.description)}</span>
-            <span className="pill">+{formatB3tr(summary.latestAchievement.amountMilli)} B3TR</span>
-          </div>
+        ) : latest ? (
+          <Link to={`/achievements#achievement-${latest.key}`} className="row between" data-testid="latest-achievement">
+            <span>{latest.title}</span>
+            {latest.rewardMilli ? <span className="pill">+{formatB3tr(latest.rewardMilli)} B3TR</span> : <span className="small muted">Unlocked</span>}
+          </Link>
         ) : (
           <p className="muted">No Achievements Yet</p>
         )}

@@ -183,6 +183,38 @@ export default function Profile() {
         ) : null}
       </section>
 
+      <nav className="card" aria-labelledby="explore-title">
+        <h2 id="explore-title">Explore</h2>
+        {/* Issue 24: every screen within two taps of a tab. */}
+        <ul className="link-list">
+          <li>
+            <Link to="/rewards">
+              <EngagementIcon name="chart" /> Reward History
+            </Link>
+          </li>
+          <li>
+            <Link to="/impact-explorer">
+              <EngagementIcon name="leaf" /> Impact Explorer
+            </Link>
+          </li>
+          <li>
+            <Link to="/stores">
+              <EngagementIcon name="store" /> Sustainable Stores
+            </Link>
+          </li>
+          <li>
+            <Link to="/add-store">
+              <EngagementIcon name="plus" /> Add a Store
+            </Link>
+          </li>
+          <li>
+            <Link to="/invite-friend">
+              <EngagementIcon name="users" /> Invite Friends
+            </Link>
+          </li>
+        </ul>
+      </nav>
+
       <section className="card" aria-labelledby="settings-title">
         <h2 id="settings-title">Settings</h2>
         <SettingToggle name="notifications" label="Notifications" description="Reward and review updates" enabled={user.notificationsEnabled} shown={shown} />
