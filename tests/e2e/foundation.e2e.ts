@@ -85,6 +85,8 @@ describe('without JavaScript', () => {
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/profile')
     await expect(page.getByRole('heading', { name: 'Wallet Connection Required' }).isVisible()).resolves.toBe(true)
     await expect(page.getByText('You need to connect your wallet to access this feature.').isVisible()).resolves.toBe(true)
+    // Spec 1 §2: the gate's button reads "Connect Wallet".
+    await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true }).isVisible()).resolves.toBe(true)
     await context.close()
   })
 })
