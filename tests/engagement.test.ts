@@ -226,13 +226,16 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     const profile = await load(profileLoader, '/profile', cookie)
     expect(profile).toMatchObject({ balanceMilli: 43_000, total: 9, shown: 15 })
     expect(profile.history).toHaveLength(9)
-    expect(profile.user).toMatchObject({ displayName: 'Eco Rider', notificationsEnabled: true, biometricEnabled: false })
+    expect(profile.user).toEqual({ walletAddress: expect.any(String), displayName: 'Eco Rider', notificationsEnabled: true })
     expect((await load(profileLoader, '/profile?show=20', cookie)).shown).toBe(20)
     expect((await load(profileLoader, '/profile?show=3', cookie)).shown).toBe(15)
-    const saved = await profileAction({ request: formRequest('/profile', { setting: 'biometric', enabled: 'true', show: '20' }, cookie), params: {}, context: {} })
+    const saved = await profileAction({ request: formRequest('/profile', { setting: 'notifications', enabled: 'false', show: '20' }, cookie), params: {}, context: {} })
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/profile?show=20')
-    expect((await getUserById(db, user.id))?.biometricEnabled).toBe(true)
+    expect((await getUserById(db, user.id))?.notificationsEnabled).toBe(false)
+    // Biometric Authentication is gone (decision 101): the setting is refused.
+    const biometric = await profileAction({ request: formRequest('/profile', { setting: 'biometric', enabled: 'true' }, cookie), params: {}, context: {} })
+    expect(biometric.status).toBe(400)
 
     // CSV export: the claim stays a number.
     const csv = await (await csvLoader({ request: getRequest('/api/me/transactions.csv', cookie), params: {}, context: {} })).text()

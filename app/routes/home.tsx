@@ -1,6 +1,8 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { getOptionalUser } from '~/auth/auth.server'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { getOptionalUser, requireUser } from '~/auth/auth.server'
+import { listNotices, markNoticesSeen, type Notice } from '~/users/notices.server'
+import { readFormData } from '~/utils/form.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
@@ -16,9 +18,23 @@ const DAILY_GOAL = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  if (!user) return json({ summary: null, latest: null })
-  const [summary, latest] = await Promise.all([getHomeSummary(getDb(), user.id), getLatestAchievement(getDb(), user.id)])
-  return json({ summary, latest })
+  if (!user) return json({ summary: null, latest: null, notices: [] as Notice[] })
+  const db = getDb()
+  const [summary, latest, notices] = await Promise.all([
+    getHomeSummary(db, user.id),
+    getLatestAchievement(db, user.id),
+    // The Notifications setting (issue 24): outcomes decided since the last visit's "Dismiss".
+    user.notificationsEnabled ? listNotices(db, user.id, user.noticesSeenAt ?? user.createdAt) : Promise.resolve<Notice[]>([]),
+  ])
+  return json({ summary, latest, notices })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const form = await readFormData(request)
+  if (form.get('intent') !== 'dismiss-notices') return json({ error: 'Unknown action' }, { status: 400 })
+  await markNoticesSeen(getDb(), user.id)
+  return redirect('/home')
 }
 
 const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -31,7 +47,7 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
 ]
 
 export default function Home() {
-  const { summary, latest } = useLoaderData<typeof loader>()
+  const { summary, latest, notices } = useLoaderData<typeof loader>()
   const user = useOptionalUser()
   const connected = !!user && !!summary
   const actions = Math.min(summary?.dailyActions ?? 0, DAILY_GOAL)
@@ -45,6 +61,7 @@ export default function Home() {
 
   return (
     <div className="stack">
+      {connected && notices.length > 0 ? <Notices notices={notices} /> : null}
       <WalletCard user={user} />
 
       <section className="card" aria-labelledby="goal-title">
@@ -132,6 +149,32 @@ export default function Home() {
         )}
       </section>
     </div>
+  )
+}
+
+/** What happened since the last visit; Dismiss marks it seen (a plain form, works without JavaScript). */
+function Notices({ notices }: { notices: Notice[] }) {
+  return (
+    <section className="card notices" aria-labelledby="notices-title" role="status">
+      <h2 id="notices-title" className="card-title">
+        <Icon name="message" /> Since your last visit
+      </h2>
+      <ul>
+        {notices.map((n) => (
+          <li key={n.key} className={n.tone}>
+            <Link to={n.href}>
+              <strong>{n.title}</strong>
+            </Link>
+            <span className="small">{n.text}</span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post">
+        <button type="submit" name="intent" value="dismiss-notices" className="btn secondary block">
+          Dismiss
+        </button>
+      </Form>
+    </section>
   )
 }
 
