@@ -80,6 +80,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
 
+// Spec 1 §8's toast descriptions; the reason goes beneath them.
+const ANALYSIS_FAILED = 'Could not analyze receipt. Please try again.'
+const SUBMIT_FAILED = 'Could not submit receipt. Please try again.'
+
 export default function Scan() {
   const data = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>() as ScanActionData | undefined
@@ -125,7 +129,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
   }, [analyzing])
 
   useEffect(() => {
-    if (error) showToast({ title: 'Analysis Failed', description: error, variant: 'destructive' })
+    if (error) showToast({ title: 'Analysis Failed', description: ANALYSIS_FAILED, detail: error, variant: 'destructive' })
   }, [error, actionData])
 
   const upload = useCallback(
@@ -172,7 +176,8 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
       </p>
       {error ? (
         <div className="alert" role="alert">
-          {error}
+          <strong>{ANALYSIS_FAILED}</strong>
+          <p style={{ margin: '0.25rem 0 0' }}>{error}</p>
           <div style={{ marginTop: '0.5rem' }}>
             <Link to="/scan" className="btn secondary">
               Try Again
@@ -280,7 +285,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
     showToast(
       limit
         ? { title: 'Daily Action Limit Reached', description: DAILY_LIMIT_MESSAGE, variant: 'destructive' }
-        : { title: 'Submission Failed', description: formError, variant: 'destructive' },
+        : { title: 'Submission Failed', description: SUBMIT_FAILED, detail: formError, variant: 'destructive' },
     )
   }, [formError, actionData])
 
