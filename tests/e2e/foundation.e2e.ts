@@ -23,6 +23,9 @@ describe('with JavaScript', () => {
     // First connect in this browser session: the celebration overlay.
     const overlay = page.getByRole('dialog', { name: 'Wallet Connected!' })
     await overlay.waitFor()
+    // Spec 1 §2: the check mark first; after 1.5 s the confetti with the title.
+    await overlay.locator('.confetti').waitFor()
+    await expect(overlay.getByRole('heading', { name: 'Wallet Connected!' }).isVisible()).resolves.toBe(true)
     await page.getByRole('button', { name: "Let's go!" }).click()
     await overlay.waitFor({ state: 'detached' })
 
