@@ -155,7 +155,7 @@ export default function Home() {
 /** What happened since the last visit; Dismiss marks it seen (a plain form, works without JavaScript). */
 function Notices({ notices }: { notices: Notice[] }) {
   return (
-    <section className="card notices" aria-labelledby="notices-title" role="status">
+    <section className="card notices" aria-labelledby="notices-title">
       <h2 id="notices-title" className="card-title">
         <Icon name="message" /> Since your last visit
       </h2>
