@@ -66,7 +66,7 @@ describe('the reward on the form step is what the server pays', () => {
     const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { category: 'ride_share', amountCents: 4000, purchaseDate: TODAY }, maxAgeDays: 14 })
     expect(result.ok && result.reward!.totalMilli).toBe(11_000)
     const entry = await getDb().selectFrom('transactions').select('description').where('receipt_id', '=', result.ok ? result.receiptId : 0).where('type', '=', 'receipt_verification').executeTakeFirstOrThrow()
-    expect(entry.description).toBe('Receipt verified (streak bonus ×1.2, transport bonus ×1.2)')
+    expect(entry.description).toBe('Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)')
   })
 
   it('the amount defaults to 0 when no total was read (spec 1 §5)', async () => {

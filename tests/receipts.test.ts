@@ -102,7 +102,7 @@ describe('submitting a receipt', () => {
       ['achievement_reward', 10000],
       ['sustainability_app', 3000],
     ])
-    expect(ledger[0].description).toBe('Receipt verified (transport bonus ×1.2)')
+    expect(ledger[0].description).toBe('Receipt verified: Uber (transport bonus ×1.2)')
     expect(ledger[2].description).toBe('Achievement Reward: first_receipt')
   })
 

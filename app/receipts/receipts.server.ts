@@ -309,6 +309,7 @@ export async function submitReceipt(
         userId: input.userId,
         receiptId: receipt.id,
         category: analysis.category,
+        storeName: analysis.storeName,
         streak: streak.current,
         now,
       })
@@ -386,7 +387,7 @@ async function advanceStreak(trx: Transaction<Database>, userId: number, now: Da
 /** Credit an accepted receipt once: reward, first-receipt bonus, the 30 % fund share. */
 export async function creditReceipt(
   trx: Kysely<Database>,
-  input: { userId: number; receiptId: number; category: string | null; streak: number; now: Date },
+  input: { userId: number; receiptId: number; category: string | null; storeName?: string | null; streak: number; now: Date },
 ) {
   // The amount plays no part: every verified receipt has the same base (decision 100).
   const reward = computeReceiptReward({ category: input.category, streak: input.streak })
@@ -398,7 +399,7 @@ export async function creditReceipt(
       ...base,
       type: 'receipt_verification',
       amount_milli: reward.totalMilli,
-      description: receiptRewardDescription(reward),
+      description: receiptRewardDescription(reward, input.storeName),
       idempotency_key: `receipt:${input.receiptId}`,
     },
     `receipt #${input.receiptId}`,
@@ -448,6 +449,7 @@ export async function approveReceipt(db: DB, input: { adminUserId: number; recei
       userId: receipt.user_id,
       receiptId: receipt.id,
       category: receipt.user_category ?? receipt.category,
+      storeName: receipt.store_name,
       streak: user.current_streak,
       now,
     })

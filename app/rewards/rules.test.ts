@@ -253,6 +253,14 @@ describe('receiptRewardDescription', () => {
   ])('streak x%s transport x%s -> %j', (streakMultiplier, transportMultiplier, expected) => {
     expect(receiptRewardDescription({ streakMultiplier, transportMultiplier })).toBe(expected)
   })
+
+  it.each([
+    ['Uber', 'Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)'],
+    ['  ', 'Receipt verified (streak bonus ×1.2, transport bonus ×1.2)'],
+    [null, 'Receipt verified (streak bonus ×1.2, transport bonus ×1.2)'],
+  ])('names the service %j', (storeName, expected) => {
+    expect(receiptRewardDescription({ streakMultiplier: 1.2, transportMultiplier: 1.2 }, storeName)).toBe(expected)
+  })
 })
 
 describe('fixed rewards', () => {

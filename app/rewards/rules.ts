@@ -225,14 +225,19 @@ export function previewReceiptReward(input: StreakState & { category: string | n
 }
 
 /**
- * The ledger description of a receipt's reward, naming the bonuses that applied (spec 2 §2: the
- * transaction page shows the text in parentheses when it contains "streak bonus").
+ * The ledger description of a receipt's reward: the service read from it, then the bonuses that
+ * applied (spec 2 §2: the transaction page shows the text in parentheses when it contains "streak
+ * bonus"). "Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)".
  */
-export function receiptRewardDescription(reward: Pick<ReceiptReward, 'streakMultiplier' | 'transportMultiplier'>): string {
+export function receiptRewardDescription(
+  reward: Pick<ReceiptReward, 'streakMultiplier' | 'transportMultiplier'>,
+  storeName?: string | null,
+): string {
   const bonuses: string[] = []
   if (reward.streakMultiplier > 1) bonuses.push(`streak bonus ×${reward.streakMultiplier}`)
   if (reward.transportMultiplier > 1) bonuses.push(`transport bonus ×${reward.transportMultiplier}`)
-  return bonuses.length ? `Receipt verified (${bonuses.join(', ')})` : 'Receipt verified'
+  const name = storeName?.trim() ? `Receipt verified: ${storeName.trim()}` : 'Receipt verified'
+  return bonuses.length ? `${name} (${bonuses.join(', ')})` : name
 }
 
 // ---------------------------------------------------------------------------------------------
