@@ -39,6 +39,9 @@ describe('scanning a receipt', () => {
     await page.getByTestId('achievement-toast').getByText('Achievement Unlocked').waitFor({ timeout: 15_000 })
     await expect(page.locator('.toast').count()).resolves.toBe(0)
     await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('19.0')
+    // The ledger entry names the service and the bonus that applied.
+    await page.goto(`${baseUrl}/transactions?q=verified`)
+    await page.getByTestId('transaction-row').getByText('Receipt verified: Uber (transport bonus ×1.2)').waitFor()
     await context.close()
   })
 
@@ -58,6 +61,8 @@ describe('scanning a receipt', () => {
     await page.waitForURL(/\/scan\/receipts\/\d+/)
     await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     await page.getByText('Receipt Submitted!').waitFor()
+    await page.goto(`${baseUrl}/transactions?q=verified`)
+    await page.getByTestId('transaction-row').getByText('Receipt verified: Lyft (transport bonus ×1.2)').waitFor()
     await context.close()
   })
 
