@@ -8,6 +8,7 @@ import { createDb, type DB } from '../../db/db.server'
 import { claimAllTokens } from '../../app/claims/claims.server'
 import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { seedFiveReceiptUser } from '../utils/engagement'
+import { receiptImage, todayUtc, writtenDate } from '../utils/images'
 import { createTestWallet } from '../utils/wallet'
 import { MOBILE, injectTestWallet, launchBrowser, signedInContext, signInFromLanding } from './browser'
 
@@ -153,6 +154,28 @@ describe.each([true, false])('JavaScript %s', (javaScriptEnabled) => {
     await page.getByRole('link', { name: 'Try Again' }).click()
     await page.waitForURL(`${baseUrl}/scan`)
     await page.getByRole('heading', { name: 'Capture your receipt' }).waitFor()
+    await context.close()
+  })
+})
+
+describe('submission failure', () => {
+  it('with JavaScript, the toast reads the spec text with the reason beneath', async () => {
+    const { context } = await signedIn(true)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/scan`)
+    const image = await receiptImage({ vendor: 'Lyft', lines: [['Ride', '$9.10']], total: '$9.10', date: writtenDate(todayUtc()) })
+    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'lyft.png', mimeType: 'image/png', buffer: image })
+    await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
+    // The same form submitted first in another tab: this one's submission is refused.
+    const other = await context.newPage()
+    await other.goto(page.url())
+    await other.getByRole('button', { name: 'Submit Receipt' }).click()
+    await other.waitForURL(/\/scan\/receipts\/\d+/)
+    await page.getByRole('button', { name: 'Submit Receipt' }).click()
+    const toast = page.locator('.toast')
+    await toast.getByText('Submission Failed').waitFor()
+    await toast.getByText('Could not submit receipt. Please try again.').waitFor()
+    await expect(toast.locator('.toast-detail').textContent()).resolves.toMatch(/\S/)
     await context.close()
   })
 })
