@@ -16,6 +16,8 @@ export interface UserTable {
   last_streak_day: string | null
   notifications_enabled: Generated<Flag>
   biometric_enabled: Generated<Flag>
+  /** When the review and payout notices were last dismissed (issue 24); null: never. */
+  notices_seen_at: Timestamp | null
   created_at: Timestamp
   updated_at: Timestamp
 }

@@ -13,6 +13,7 @@ import { action as profileAction, loader as profileLoader } from '../app/routes/
 import { loader as rewardsLoader } from '../app/routes/rewards'
 import { loader as transactionsLoader } from '../app/routes/transactions'
 import { getHomeSummary } from '../app/users/summary.server'
+import { getLatestAchievement } from '../app/engagement/engagement.server'
 import { getUserById } from '../app/users/users.server'
 import { getDb } from '../app/utils/db.server'
 import {
@@ -113,10 +114,14 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
       dailyActions: 1,
       totalEarnedMilli: 63_000,
       verifiedReceipts: 5,
-      latestAchievement: { description: 'Achievement Reward: first_store', amountMilli: 3_000, createdAt: expect.any(String) },
     })
     const newcomer = await signInNewUser()
-    expect(await getHomeSummary(db, newcomer.user.id)).toEqual({ dailyActions: 0, totalEarnedMilli: 0, verifiedReceipts: 0, latestAchievement: null })
+    expect(await getHomeSummary(db, newcomer.user.id)).toEqual({ dailyActions: 0, totalEarnedMilli: 0, verifiedReceipts: 0 })
+    // Home's Recent Achievements: the latest unlocked one, whether or not it paid a reward (issue 24).
+    // The fifth receipt (today) unlocked Eco Commuter, which pays nothing; the ledger's latest
+    // achievement entry (first_store, 40 days ago) is older.
+    expect(await getLatestAchievement(db, user.id)).toMatchObject({ key: 'five_receipts', title: 'Eco Commuter', rewardMilli: null })
+    expect(await getLatestAchievement(db, newcomer.user.id)).toBeNull()
 
     // Achievements: first_receipt, five_receipts, first_store, monthly_record (5 this month).
     ach = await load(achievementsLoader, '/achievements?tab=shopping', cookie)
@@ -221,13 +226,16 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     const profile = await load(profileLoader, '/profile', cookie)
     expect(profile).toMatchObject({ balanceMilli: 43_000, total: 9, shown: 15 })
     expect(profile.history).toHaveLength(9)
-    expect(profile.user).toMatchObject({ displayName: 'Eco Rider', notificationsEnabled: true, biometricEnabled: false })
+    expect(profile.user).toEqual({ walletAddress: expect.any(String), displayName: 'Eco Rider', notificationsEnabled: true })
     expect((await load(profileLoader, '/profile?show=20', cookie)).shown).toBe(20)
     expect((await load(profileLoader, '/profile?show=3', cookie)).shown).toBe(15)
-    const saved = await profileAction({ request: formRequest('/profile', { setting: 'biometric', enabled: 'true', show: '20' }, cookie), params: {}, context: {} })
+    const saved = await profileAction({ request: formRequest('/profile', { setting: 'notifications', enabled: 'false', show: '20' }, cookie), params: {}, context: {} })
     expect(saved.status).toBe(302)
     expect(saved.headers.get('Location')).toBe('/profile?show=20')
-    expect((await getUserById(db, user.id))?.biometricEnabled).toBe(true)
+    expect((await getUserById(db, user.id))?.notificationsEnabled).toBe(false)
+    // Biometric Authentication is gone (decision 101): the setting is refused.
+    const biometric = await profileAction({ request: formRequest('/profile', { setting: 'biometric', enabled: 'true' }, cookie), params: {}, context: {} })
+    expect(biometric.status).toBe(400)
 
     // CSV export: the claim stays a number.
     const csv = await (await csvLoader({ request: getRequest('/api/me/transactions.csv', cookie), params: {}, context: {} })).text()

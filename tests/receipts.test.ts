@@ -87,20 +87,22 @@ describe('analysis timeout', () => {
 })
 
 describe('submitting a receipt', () => {
-  it('credits a first rideshare receipt: 8 B3TR + 10 first-receipt bonus, plus the 30 % fund share', async () => {
+  it('credits a first rideshare receipt: 9 B3TR + 10 first-receipt bonus, plus the 30 % fund share', async () => {
     const { user } = await signInNewUser()
     const stored = await analyzed(user.id)
     const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
     expect(result).toMatchObject({ ok: true, status: 'approved', firstReceiptBonusMilli: 10_000, streak: { increased: true, current: 1 } })
-    expect(result.ok && result.reward).toMatchObject({ baseReward: 7, streakMultiplier: 1, transportMultiplier: 1.2, total: 8 })
-    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
+    // Decision 100: base 8 whatever the total; floor(8 × 1.0 streak × 1.2 transport) = floor(9.6) = 9, + 10 bonus.
+    expect(result.ok && result.reward).toMatchObject({ baseReward: 8, streakMultiplier: 1, transportMultiplier: 1.2, total: 9 })
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
     const ledger = await entries(user.id)
     expect(ledger.map((e) => [e.type, e.amount_milli])).toEqual([
-      ['receipt_verification', 8000],
-      ['sustainability_app', 2400],
+      ['receipt_verification', 9000],
+      ['sustainability_app', 2700],
       ['achievement_reward', 10000],
       ['sustainability_app', 3000],
     ])
+    expect(ledger[0].description).toBe('Receipt verified: Uber (transport bonus ×1.2)')
     expect(ledger[2].description).toBe('Achievement Reward: first_receipt')
   })
 
@@ -110,8 +112,9 @@ describe('submitting a receipt', () => {
     const second = await analyzed(user.id, uberAnalysis({ totalAmount: 12, storeName: 'Lyft' }))
     const result = await submitReceipt(getDb(), { userId: user.id, analysisId: second.id, values: { ...values, amountCents: 1200 }, maxAgeDays: 14 })
     expect(result).toMatchObject({ ok: true, status: 'approved', firstReceiptBonusMilli: 0 })
-    // $12 rideshare: floor(12 × 0.3) = 3 (the minimum), × 1.2 transport = 3.6, floored to 3.
-    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000 + 3_000)
+    // A $12 ride earns what the first $23.75 one did (decision 100): floor(8 × 1.0 × 1.2) = 9, no bonus
+    // (the streak is still 1: same UTC day).
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000 + 9_000)
   })
 
   it("pays the referrer 15 B3TR once, on the friend's first accepted receipt", async () => {
@@ -231,7 +234,8 @@ describe('submitting a receipt', () => {
     const stored = await analyzed(user.id)
     const results = await Promise.all(Array.from({ length: 10 }, () => submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })))
     expect(results.filter((r) => r.ok)).toHaveLength(1)
-    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
+    // floor(8 × 1.2) = 9, + 10 first-receipt bonus.
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
   })
 
   it('grows the streak on consecutive UTC days and restarts after a gap', async () => {
@@ -264,10 +268,11 @@ describe('receipt API routes', () => {
     const payload = { storeId: '1', category: 'ride_share', amount: 23.95, purchaseDate: todayUtc(), userId: user.id, image: dataUrl, aiAnalysis: { isAcceptable: true }, tokenReward: 500 }
     const submit = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
     expect(submit.status).toBe(201)
-    expect(await bodyOf(submit)).toMatchObject({ tokenReward: 8, needsManualReview: false, rewardDetails: { baseReward: 7, streakMultiplier: 1, firstReceiptBonus: 10 }, streakInfo: { streakIncreased: true, currentStreak: 1 } })
+    // Base 8 (decision 100), floor(8 × 1.2 transport) = 9, + 10 first-receipt bonus = 19.
+    expect(await bodyOf(submit)).toMatchObject({ tokenReward: 9, needsManualReview: false, rewardDetails: { baseReward: 8, streakMultiplier: 1, firstReceiptBonus: 10 }, streakInfo: { streakIncreased: true, currentStreak: 1 } })
     const again = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
     expect(again.status).toBe(409)
-    expect(await getBalanceMilli(getDb(), user.id)).toBe(18_000)
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
 
     const list = await receiptsLoader({ ...ctx, params: { id: String(user.id) }, request: getRequest('/x', cookie) })
     expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.95, purchaseDate: todayUtc(), status: 'approved' }])
@@ -403,6 +408,7 @@ describe('admin review queue', () => {
     expect((await post({ intent: 'reject', receiptId: String(receiptId), reason: '' }, admin.cookie)).status).toBe(400)
     expect((await post({ intent: 'approve', receiptId: String(receiptId) }, admin.cookie)).status).toBe(302)
     expect((await post({ intent: 'approve', receiptId: String(receiptId) }, admin.cookie)).status).toBe(409)
-    expect(await getBalanceMilli(getDb(), user.user.id)).toBe(18_000)
+    // Approved at streak 0 (nothing accepted before): floor(8 × 1.2) = 9, + 10 first-receipt bonus.
+    expect(await getBalanceMilli(getDb(), user.user.id)).toBe(19_000)
   })
 })

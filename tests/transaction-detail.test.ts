@@ -335,6 +335,7 @@ describe('pure helpers', () => {
 
   it.each([
     ['Receipt verified (streak bonus 20%)', 'streak bonus 20%'],
+    ['Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)', 'streak bonus ×1.2, transport bonus ×1.2'],
     ['Streak bonus for 5 days', 'Streak bonus applied!'],
     ['Receipt verified: 18 B3TR (rideshare)', null],
     ['Streak bonus ( )', 'Streak bonus applied!'],

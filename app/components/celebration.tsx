@@ -61,7 +61,10 @@ export function WalletCelebration({ onComplete }: { onComplete: () => void }) {
         <div className="check">
           <Icon name="check" width={56} height={56} />
         </div>
-        <h2 id="celebration-title">Wallet Connected!</h2>
+        {/* The title shows with the confetti (spec 1 §2); until then it only names the dialog. */}
+        <h2 id="celebration-title" className={phase === 'check' ? 'sr-only' : undefined}>
+          Wallet Connected!
+        </h2>
         {phase !== 'check' ? <p>Ready to earn B3TR tokens</p> : null}
         <button type="button" className="btn light" onClick={onComplete}>
           Let's go!

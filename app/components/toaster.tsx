@@ -3,6 +3,8 @@ import { useEffect, useState, useSyncExternalStore } from 'react'
 export type ToastInput = {
   title: string
   description?: string
+  /** A second line beneath the description: the reason (spec 1 §8's toasts, issue 24). */
+  detail?: string
   variant?: 'default' | 'success' | 'destructive'
   durationMs?: number
 }
@@ -97,6 +99,7 @@ export function Toaster({ initial }: { initial: ToastInput | null }) {
           <div>
             <div className="toast-title">{toast.title}</div>
             {toast.description ? <div className="small">{toast.description}</div> : null}
+            {toast.detail ? <div className="small toast-detail">{toast.detail}</div> : null}
           </div>
           <button
             type="button"

@@ -2,6 +2,8 @@ import { Link } from '@remix-run/react'
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
 import { displayAmountMilli, transactionTitle, transactionTypeLabel, type LedgerRowLike } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
+import { claimState } from '~/payouts/labels'
+import type { PayoutStatus } from '#db/schema'
 import { verifiedSenderLabel } from './ereceipt'
 import { Icon, type IconName } from './icons'
 
@@ -24,7 +26,7 @@ export function formatHistoryDate(iso: string) {
 }
 
 /** 'View on VeChain' only for a real hash; otherwise what the entry is (DECISIONS 8). */
-export function ChainStatus({ type, txHash, status }: { type: string; txHash: string | null; status?: string }) {
+export function ChainStatus({ type, txHash, status, payoutStatus }: { type: string; txHash: string | null; status?: string; payoutStatus?: string | null }) {
   if (isRealTxHash(txHash)) {
     return (
       <a href={explorerTxUrl(txHash)} target="_blank" rel="noreferrer">
@@ -33,7 +35,9 @@ export function ChainStatus({ type, txHash, status }: { type: string; txHash: st
     )
   }
   if (type !== 'token_claim') return <>Off-chain reward</>
-  return <>{status === 'failed' ? 'Claim failed, tokens returned' : 'Pending Claim'}</>
+  if (status === 'failed') return <>Claim failed, tokens returned</>
+  // The same label as /redeem and the transaction page for the same claim (issue 24).
+  return <>{claimState({ status: status === 'confirmed' ? 'confirmed' : 'pending', payoutStatus: (payoutStatus ?? null) as PayoutStatus | null, error: null }).label}</>
 }
 
 /** One history row: signed amount with two decimals, icon by type, claims negative. */
@@ -52,7 +56,7 @@ export function TransactionRow({ tx }: { tx: TransactionRowData }) {
         <div className="small muted">
           {formatHistoryDate(tx.createdAt)}
           {' · '}
-          <ChainStatus type={tx.type} txHash={tx.txHash} status={tx.status} />
+          <ChainStatus type={tx.type} txHash={tx.txHash} status={tx.status} payoutStatus={tx.payoutStatus} />
           {tx.verifiedSender ? ` · ${verifiedSenderLabel(tx.verifiedSender)}` : null}
         </div>
       </div>

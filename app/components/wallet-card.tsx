@@ -17,10 +17,13 @@ export function WalletCard({
   user,
   variant = 'detailed',
   redirectTo,
+  connectLabel = 'Connect VeWorld',
 }: {
   user: WalletCardUser | null
   variant?: 'detailed' | 'compact'
   redirectTo?: string
+  /** The wallet gate's button reads "Connect Wallet" (spec 1 §2); the card's own, "Connect VeWorld". */
+  connectLabel?: string
 }) {
   const fetcher = useFetcher<ActionData>()
   const [signing, setSigning] = useState<'wallet' | 'test' | null>(null)
@@ -129,7 +132,7 @@ export function WalletCard({
         <input type="hidden" name="redirectTo" value={redirectTo ?? ''} />
         <button type="submit" className="btn block" disabled={busy} aria-busy={connecting === 'wallet'}>
           {connecting === 'wallet' ? <span className="spinner" aria-hidden="true" /> : <Icon name="wallet" />}
-          {connecting === 'wallet' ? 'Connecting...' : 'Connect VeWorld'}
+          {connecting === 'wallet' ? 'Connecting...' : connectLabel}
         </button>
       </fetcher.Form>
       {openInVeWorld ? (

@@ -12,6 +12,8 @@ import {
   earnedMilliFromReceiptsAndStores,
   evaluateAchievements,
   parseAchievementKey,
+  achievementUnlockedAt,
+  latestUnlockedAchievement,
 } from './achievements'
 
 const none: AchievementInput = {
@@ -253,5 +255,63 @@ describe('achievementRewardsDue', () => {
     [['first_receipt', 'first_store'], ['first_store', 'first_receipt'], []],
   ] as const)('unlocked %j, paid %j -> %j', (keys, paid, expected) => {
     expect(achievementRewardsDue(unlocked([...keys]), paid)).toEqual(expected)
+  })
+})
+
+describe('latestUnlockedAchievement (Home, issue 24)', () => {
+  const now = new Date('2025-03-20T12:00:00.000Z')
+  const receipt = (day: string) => ({ acceptedAt: `${day}T09:00:00.000Z`, purchaseDate: day })
+  const entry = (type: string, day: string, amountMilli: number, description = '', status = 'completed') => ({
+    type,
+    amountMilli,
+    createdAt: `${day}T09:00:00.000Z`,
+    status,
+    description,
+  })
+  const unlocked = (...keys: AchievementKey[]) => ACHIEVEMENT_KEYS.map((key) => ({ key, unlocked: keys.includes(key) }))
+
+  it('is null with nothing unlocked', () => {
+    expect(latestUnlockedAchievement(unlocked(), { receipts: [], entries: [] }, now)).toBeNull()
+  })
+
+  it('shows the first receipt with the 10 B3TR bonus its entry paid', () => {
+    const evidence = { receipts: [receipt('2025-03-01')], entries: [entry('achievement_reward', '2025-03-01', 10_000, 'Achievement Reward: first_receipt')] }
+    expect(latestUnlockedAchievement(unlocked('first_receipt'), evidence, now)).toEqual({
+      key: 'first_receipt',
+      title: 'First Receipt',
+      unlockedAt: '2025-03-01T09:00:00.000Z',
+      rewardMilli: 10_000,
+    })
+  })
+
+  it('moves on to an achievement that pays nothing, unlocked later than the last reward entry', () => {
+    const evidence = {
+      receipts: ['2025-02-01', '2025-02-02', '2025-03-10', '2025-03-11', '2025-03-12'].map(receipt),
+      entries: [
+        entry('achievement_reward', '2025-02-01', 10_000, 'Achievement Reward: first_receipt'),
+        entry('store_addition', '2025-02-05', 10_000),
+        entry('achievement_reward', '2025-02-05', 3000, 'Achievement Reward: first_store'),
+      ],
+    }
+    // monthly_record: the third receipt dated in March (03-12); five_receipts: the fifth (03-12 too).
+    const latest = latestUnlockedAchievement(unlocked('first_receipt', 'first_store', 'five_receipts', 'monthly_record'), evidence, now)
+    expect(latest).toMatchObject({ key: 'monthly_record', unlockedAt: '2025-03-12T09:00:00.000Z', rewardMilli: null })
+  })
+
+  it.each([
+    ['first_store', '2025-02-05T09:00:00.000Z'],
+    ['token_milestone', '2025-03-03T09:00:00.000Z'],
+    ['ten_receipts', null],
+  ] as const)('dates %s at %s', (key, expected) => {
+    const evidence = {
+      receipts: [receipt('2025-03-01')],
+      entries: [
+        entry('store_addition', '2025-02-05', 10_000),
+        entry('receipt_verification', '2025-03-01', 60_000),
+        entry('receipt_verification', '2025-03-02', 50_000, '', 'failed'),
+        entry('receipt_verification', '2025-03-03', 30_000),
+      ],
+    }
+    expect(achievementUnlockedAt(key, evidence, now)).toBe(expected)
   })
 })

@@ -4,6 +4,7 @@ import { MILLI_PER_B3TR, formatB3tr } from '~/rewards/money'
 import {
   FIRST_RECEIPT_BONUS_MILLI,
   FIRST_STORE_BONUS_MILLI,
+  isCountedEntry,
   type LedgerEntryLike,
   parseUtcDay,
   sumMilli,
@@ -284,3 +285,86 @@ export function achievementRewardsDue(
       description: achievementRewardDescription(a.key),
     }))
 }
+
+// ---------------------------------------------------------------------------------------------
+// When each achievement unlocked (Home's "Recent Achievements", issue 24)
+
+export interface UnlockEvidence {
+  /** Accepted receipts: when accepted (ISO) and their purchase date. */
+  receipts: ReadonlyArray<{ acceptedAt: string; purchaseDate: string | null }>
+  /** The user's ledger entries (any order): counted receipt, store and achievement entries are read. */
+  entries: ReadonlyArray<LedgerEntryLike & { description: string }>
+}
+
+function iso(value: string | Date): string {
+  return typeof value === 'string' ? value : value.toISOString()
+}
+
+/**
+ * The instant an unlocked achievement was reached, from the data that unlocked it: the Nth accepted
+ * receipt, the first store addition, the third receipt dated this month, the entry that took
+ * receipts and stores to 100 B3TR. null when the evidence does not show it (or it is locked).
+ */
+export function achievementUnlockedAt(key: AchievementKey, evidence: UnlockEvidence, now: Date): string | null {
+  const accepted = evidence.receipts.map((r) => r.acceptedAt).sort()
+  const nth = (list: readonly string[], n: number) => list[n - 1] ?? null
+  switch (key) {
+    case 'first_receipt':
+    case 'five_receipts':
+    case 'ten_receipts':
+      return nth(accepted, ACHIEVEMENTS[key].target)
+    case 'first_store': {
+      const stores = evidence.entries.filter((e) => e.type === 'store_addition' && isCountedEntry(e)).map((e) => iso(e.createdAt)).sort()
+      return nth(stores, 1)
+    }
+    case 'monthly_record': {
+      const month = utcDay(now).slice(0, 7)
+      const inMonth = evidence.receipts
+        .filter((r) => r.purchaseDate !== null && parseUtcDay(r.purchaseDate) !== null && r.purchaseDate.startsWith(`${month}-`))
+        .map((r) => r.acceptedAt)
+        .sort()
+      return nth(inMonth, ACHIEVEMENTS.monthly_record.target)
+    }
+    case 'token_milestone': {
+      const earning = evidence.entries
+        .filter((e) => (e.type === 'receipt_verification' || e.type === 'store_addition') && isCountedEntry(e))
+        .map((e) => ({ at: iso(e.createdAt), milli: e.amountMilli }))
+        .sort((a, b) => (a.at < b.at ? -1 : a.at > b.at ? 1 : 0))
+      let total = 0
+      for (const e of earning) {
+        total += e.milli
+        if (total >= ACHIEVEMENTS.token_milestone.target * MILLI_PER_B3TR) return e.at
+      }
+      return null
+    }
+  }
+}
+
+export interface LatestAchievement {
+  key: AchievementKey
+  title: string
+  unlockedAt: string | null
+  /** The reward its ledger entry paid, or null when it pays none (or it is not recorded). */
+  rewardMilli: number | null
+}
+
+/**
+ * The most recently unlocked achievement, with the reward paid for it where there is one. Ties
+ * and achievements without a date go to the later one in the list order (the harder one).
+ */
+export function latestUnlockedAchievement(
+  achievements: ReadonlyArray<{ key: AchievementKey; unlocked: boolean }>,
+  evidence: UnlockEvidence,
+  now: Date,
+): LatestAchievement | null {
+  let best: LatestAchievement | null = null
+  for (const a of achievements) {
+    if (!a.unlocked) continue
+    const unlockedAt = achievementUnlockedAt(a.key, evidence, now)
+    if (best && (unlockedAt ?? '') < (best.unlockedAt ?? '')) continue
+    const paid = evidence.entries.find((e) => e.type === 'achievement_reward' && isCountedEntry(e) && parseAchievementKey(e.description) === a.key)
+    best = { key: a.key, title: ACHIEVEMENTS[a.key].title, unlockedAt, rewardMilli: paid ? paid.amountMilli : null }
+  }
+  return best
+}
+

@@ -11,6 +11,7 @@ import {
   countReceiptsInMonth,
   earnedMilliFromReceiptsAndStores,
   evaluateAchievements,
+  latestUnlockedAchievement,
   parseAchievementKey,
   type AchievementInput,
   type AchievementKey,
@@ -152,6 +153,12 @@ export async function getEngagementOverview(db: DB, userId: number, now = new Da
       earnedMilli: facts.earnedMilli,
     },
   }
+}
+
+/** Home's "Recent Achievements": the latest unlocked achievement and the reward paid for it. */
+export async function getLatestAchievement(db: DB, userId: number, now = new Date()) {
+  const { facts, ledger, receipts } = await loadEngagementData(db, userId, now)
+  return latestUnlockedAchievement(evaluateAchievements(facts), { receipts, entries: ledger }, now)
 }
 
 /**

@@ -18,6 +18,8 @@ export interface LedgerRowLike {
   createdAt: string
   /** The receipt's verified e-mail sender (issue 21), when the entry pays a verified e-receipt. */
   verifiedSender?: string | null
+  /** A claim's payout status (payouts.status), when the row is a claim with a payout. */
+  payoutStatus?: string | null
 }
 
 /** A token_claim is a deduction whatever sign it was stored with (spec 1 §3). */

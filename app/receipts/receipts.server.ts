@@ -11,6 +11,7 @@ import {
   computeReceiptReward,
   FIRST_RECEIPT_BONUS_MILLI,
   nextStreak,
+  receiptRewardDescription,
   utcDay,
   type ReceiptReward,
 } from '~/rewards/rules'
@@ -327,7 +328,7 @@ export async function submitReceipt(
         userId: input.userId,
         receiptId: receipt.id,
         category: analysis.category,
-        amountCents: toCents(analysis.totalAmount) ?? 0,
+        storeName: analysis.storeName,
         streak: streak.current,
         now,
       })
@@ -416,9 +417,10 @@ async function advanceStreak(trx: Transaction<Database>, userId: number, now: Da
 /** Credit an accepted receipt once: reward, first-receipt bonus, the 30 % fund share. */
 export async function creditReceipt(
   trx: Kysely<Database>,
-  input: { userId: number; receiptId: number; category: string | null; amountCents: number; streak: number; now: Date },
+  input: { userId: number; receiptId: number; category: string | null; storeName?: string | null; streak: number; now: Date },
 ) {
-  const reward = computeReceiptReward({ category: input.category, amountCents: input.amountCents, streak: input.streak })
+  // The amount plays no part: every verified receipt has the same base (decision 100).
+  const reward = computeReceiptReward({ category: input.category, streak: input.streak })
   const created_at = input.now.toISOString()
   const base = { user_id: input.userId, receipt_id: input.receiptId, tx_hash: null, store_submission_id: null, referral_id: null, created_at }
   const credited = await creditReward(
@@ -427,7 +429,7 @@ export async function creditReceipt(
       ...base,
       type: 'receipt_verification',
       amount_milli: reward.totalMilli,
-      description: `Receipt verified: ${reward.total} B3TR`,
+      description: receiptRewardDescription(reward, input.storeName),
       idempotency_key: `receipt:${input.receiptId}`,
     },
     `receipt #${input.receiptId}`,
@@ -477,7 +479,7 @@ export async function approveReceipt(db: DB, input: { adminUserId: number; recei
       userId: receipt.user_id,
       receiptId: receipt.id,
       category: receipt.user_category ?? receipt.category,
-      amountCents: receipt.user_amount_cents ?? receipt.amount_cents ?? 0,
+      storeName: receipt.store_name,
       streak: user.current_streak,
       now,
     })

@@ -17,6 +17,8 @@ import { readFormData } from '~/utils/form.server'
 import { dailyLimitRefusal } from './early.server'
 import { parseRowId } from '~/utils/ids'
 
+export const UNEXPECTED_ANALYSIS_ERROR = 'Something went wrong while reading this receipt. Nothing was recorded.'
+
 export type ScanActionData =
   | { step: 'camera'; error: string }
   | { step: 'form'; error?: string; reply?: SubmissionResult<string[]> }
@@ -44,7 +46,10 @@ export async function handleScanAction(request: Request, user: User) {
         const headers = { 'Retry-After': String(error.retryAfterSeconds) }
         return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 503, headers })
       }
-      throw error
+      if (error instanceof Response) throw error
+      // Anything else goes back to the capture step with Try Again, not to the error page (issue 24).
+      console.error('Receipt analysis failed', error)
+      return json<ScanActionData>({ step: 'camera', error: UNEXPECTED_ANALYSIS_ERROR }, { status: 500 })
     }
   }
 

@@ -12,8 +12,7 @@ import {
   FIRST_RECEIPT_STREAK,
   MAX_STREAK_MULTIPLIER,
   addUtcDays,
-  baseCapAmountCents,
-  baseRewardB3tr,
+  BASE_REWARD_B3TR,
   categoryLabel,
   checkPurchaseDate,
   computeReceiptReward,
@@ -25,6 +24,9 @@ import {
   isCountedEntry,
   isUserEarning,
   maxReceiptRewardB3tr,
+  previewReceiptReward,
+  receiptRewardDescription,
+  transportReceiptRewardRange,
   multiplierPercent,
   nextStreak,
   nextStreakMilestone,
@@ -80,37 +82,23 @@ describe('categoryLabel', () => {
 })
 
 describe('the most one receipt pays (the landing page figure)', () => {
-  it.each([
-    ['ride_share', 2667, 8],
-    ['electric_vehicle', 3200, 8],
-    ['public_transit', 1250, 5],
-    ['scooter_bike', 2500, 5],
-    [null, 2500, 5],
-  ])('baseCapAmountCents(%j) = %s is the smallest amount at the cap %s', (category, cents, cap) => {
-    expect(baseCapAmountCents(category)).toBe(cents)
-    expect(baseRewardB3tr(category, cents)).toBe(cap)
-    expect(baseRewardB3tr(category, cents - 1)).toBeLessThan(cap)
-  })
-
   it('a first receipt starts the streak at 1', () => {
     expect(nextStreak({ lastActiveDay: null, currentStreak: 0, today: '2025-01-10' }).streak).toBe(FIRST_RECEIPT_STREAK)
   })
 
-  it('is 19: a first rideshare receipt at the cap (floor(8 x 1.2) + 10), more than 14 at the top streak', () => {
+  it('is 19: a first transport receipt (floor(8 x 1.2) + 10), more than 14 at the top streak', () => {
     expect(maxReceiptRewardB3tr()).toBe(19)
     expect(MAX_STREAK_MULTIPLIER).toBe(1.5)
   })
 
-  it('equals the largest total computeReceiptReward gives over categories, amounts and streaks', () => {
+  it('equals the largest total computeReceiptReward gives over categories and streaks', () => {
     let best = 0
     for (const category of [...TRANSPORT_CATEGORIES, null]) {
-      for (let cents = 0; cents <= 10_000; cents += 7) {
-        for (const streak of [0, 1, 2, 3, 6, 7, 30]) {
-          const total = computeReceiptReward({ category, amountCents: cents, streak }).totalMilli
-          // The first-receipt bonus comes with the first credited receipt, which is paid at streak 1 at most.
-          const withBonus = streak <= FIRST_RECEIPT_STREAK ? total + FIRST_RECEIPT_BONUS_MILLI : total
-          best = Math.max(best, withBonus)
-        }
+      for (const streak of [0, 1, 2, 3, 6, 7, 30]) {
+        const total = computeReceiptReward({ category, streak }).totalMilli
+        // The first-receipt bonus comes with the first credited receipt, which is paid at streak 1 at most.
+        const withBonus = streak <= FIRST_RECEIPT_STREAK ? total + FIRST_RECEIPT_BONUS_MILLI : total
+        best = Math.max(best, withBonus)
       }
     }
     expect(maxReceiptRewardB3tr() * 1000).toBe(best)
@@ -167,59 +155,6 @@ describe('ledger sums', () => {
   })
 })
 
-describe('baseRewardB3tr', () => {
-  it.each([
-    // ride_share: floor($ x 0.3) clamped 3..8
-    ['ride_share', 0, 3],
-    ['ride_share', 999, 3],
-    ['ride_share', 1000, 3],
-    ['ride_share', 1333, 3],
-    ['ride_share', 1334, 4],
-    ['ride_share', 2000, 6],
-    ['ride_share', 2666, 7],
-    ['ride_share', 2667, 8],
-    ['ride_share', 3000, 8],
-    ['ride_share', 100_000, 8],
-    // electric_vehicle: floor($ x 0.25) clamped 4..8
-    ['electric_vehicle', 0, 4],
-    ['electric_vehicle', 1599, 4],
-    ['electric_vehicle', 1600, 4],
-    ['electric_vehicle', 1999, 4],
-    ['electric_vehicle', 2000, 5],
-    ['electric_vehicle', 3199, 7],
-    ['electric_vehicle', 3200, 8],
-    ['electric_vehicle', 5999, 8],
-    // public_transit: floor($ x 0.4) clamped 2..5
-    ['public_transit', 1, 2],
-    ['public_transit', 499, 2],
-    ['public_transit', 500, 2],
-    ['public_transit', 750, 3],
-    ['public_transit', 1000, 4],
-    ['public_transit', 1249, 4],
-    ['public_transit', 1250, 5],
-    ['public_transit', 2000, 5],
-    // other (scooter_bike is not named by the estimate, so it uses "other"): floor($ x 0.2) clamped 1..5
-    ['scooter_bike', 0, 1],
-    ['scooter_bike', 999, 1],
-    ['scooter_bike', 1000, 2],
-    ['scooter_bike', 1499, 2],
-    ['scooter_bike', 2499, 4],
-    ['scooter_bike', 2500, 5],
-    ['scooter_bike', 10_000, 5],
-    [null, 2500, 5],
-    [null, 499, 1],
-    ['thrift_store', 1500, 3],
-    ['', 1500, 3],
-    ['toString', 1500, 3],
-  ])('%j $%s cents -> %s B3TR', (category, cents, expected) => {
-    expect(baseRewardB3tr(category, cents)).toBe(expected)
-  })
-
-  it.each([[-1], [10.5], [Number.NaN]])('rejects amountCents %s', (cents) => {
-    expect(() => baseRewardB3tr('ride_share', cents)).toThrow(RangeError)
-  })
-})
-
 describe('multipliers', () => {
   it.each([
     [-1, 1],
@@ -248,37 +183,83 @@ describe('multipliers', () => {
 
 describe('computeReceiptReward', () => {
   it.each([
-    // category, cents, streak, base, streakX, transportX, total
-    ['ride_share', 3000, 1, 8, 1, 1.2, 9],
-    ['ride_share', 3000, 2, 8, 1, 1.2, 9],
-    ['ride_share', 3000, 3, 8, 1.2, 1.2, 11],
-    ['ride_share', 3000, 6, 8, 1.2, 1.2, 11],
-    ['ride_share', 3000, 7, 8, 1.5, 1.2, 14],
-    ['ride_share', 3000, 30, 8, 1.5, 1.2, 14],
-    ['ride_share', 1000, 1, 3, 1, 1.2, 3],
-    ['ride_share', 1000, 7, 3, 1.5, 1.2, 5],
-    ['public_transit', 1000, 1, 4, 1, 1.2, 4],
-    ['public_transit', 1000, 3, 4, 1.2, 1.2, 5],
-    ['public_transit', 1000, 7, 4, 1.5, 1.2, 7],
-    ['electric_vehicle', 2000, 1, 5, 1, 1.2, 6],
-    ['electric_vehicle', 2000, 3, 5, 1.2, 1.2, 7],
-    ['electric_vehicle', 2000, 7, 5, 1.5, 1.2, 9],
-    ['scooter_bike', 2500, 0, 5, 1, 1.2, 6],
-    ['scooter_bike', 2500, 3, 5, 1.2, 1.2, 7],
-    ['scooter_bike', 2500, 7, 5, 1.5, 1.2, 9],
-    [null, 2500, 1, 5, 1, 1, 5],
-    [null, 2500, 3, 5, 1.2, 1, 6],
-    [null, 2500, 7, 5, 1.5, 1, 7],
-    ['thrift_store', 500, 1, 1, 1, 1, 1],
-    ['thrift_store', 500, 7, 1, 1.5, 1, 1],
-  ])('%j %s cents streak %s -> %s x %s x %s = %s', (category, amountCents, streak, base, sx, tx, total) => {
-    expect(computeReceiptReward({ category, amountCents, streak })).toEqual({
-      baseReward: base,
+    // category, streak, streakX, transportX, total = floor(8 x streakX x transportX)
+    ['ride_share', 0, 1, 1.2, 9], // 8 x 1.2 = 9.6
+    ['ride_share', 1, 1, 1.2, 9],
+    ['ride_share', 2, 1, 1.2, 9],
+    ['ride_share', 3, 1.2, 1.2, 11], // 8 x 1.44 = 11.52
+    ['ride_share', 6, 1.2, 1.2, 11],
+    ['ride_share', 7, 1.5, 1.2, 14], // 8 x 1.8 = 14.4
+    ['ride_share', 30, 1.5, 1.2, 14],
+    ['public_transit', 1, 1, 1.2, 9],
+    ['public_transit', 3, 1.2, 1.2, 11],
+    ['public_transit', 7, 1.5, 1.2, 14],
+    ['electric_vehicle', 1, 1, 1.2, 9],
+    ['electric_vehicle', 7, 1.5, 1.2, 14],
+    ['scooter_bike', 0, 1, 1.2, 9],
+    ['scooter_bike', 3, 1.2, 1.2, 11],
+    [null, 1, 1, 1, 8], // no transport bonus: the base alone
+    [null, 3, 1.2, 1, 9], // 8 x 1.2 = 9.6
+    [null, 7, 1.5, 1, 12],
+    ['thrift_store', 1, 1, 1, 8],
+    ['thrift_store', 7, 1.5, 1, 12],
+  ])('%j streak %s -> 8 x %s x %s = %s', (category, streak, sx, tx, total) => {
+    expect(computeReceiptReward({ category, streak })).toEqual({
+      baseReward: BASE_REWARD_B3TR,
       streakMultiplier: sx,
       transportMultiplier: tx,
       total,
       totalMilli: total * 1000,
     })
+  })
+
+  it('pays the spec base of 8 B3TR', () => {
+    expect(BASE_REWARD_B3TR).toBe(8)
+  })
+})
+
+describe('transportReceiptRewardRange (the stores chip)', () => {
+  it('is 9 (floor(8 x 1.2)) to 14 (floor(8 x 1.5 x 1.2))', () => {
+    expect(transportReceiptRewardRange()).toEqual({ min: 9, max: 14 })
+  })
+})
+
+describe('previewReceiptReward (the scan form shows what creditReceipt will pay)', () => {
+  it.each([
+    // lastActiveDay, currentStreak, category, firstReceipt -> streak used, total milli
+    [null, 0, 'public_transit', true, 1, 19_000], // floor(8 x 1.2) + 10 first-receipt bonus
+    ['2025-01-09', 1, 'ride_share', false, 2, 9000], // yesterday: streak 2, still x1
+    ['2025-01-09', 2, 'ride_share', false, 3, 11_000], // this receipt makes 3 days: floor(8 x 1.2 x 1.2)
+    ['2025-01-10', 2, 'ride_share', false, 2, 9000], // already counted today: stays 2
+    ['2025-01-09', 6, 'scooter_bike', false, 7, 14_000], // 7 days: floor(8 x 1.5 x 1.2)
+    ['2025-01-05', 9, 'electric_vehicle', false, 1, 9000], // missed days: restarts at 1
+    ['2025-01-09', 6, null, false, 7, 12_000], // no transport bonus: floor(8 x 1.5)
+  ] as const)('last %s streak %s %j first %s -> streak %s, %s milli', (lastActiveDay, currentStreak, category, firstReceipt, streak, totalMilli) => {
+    const preview = previewReceiptReward({ lastActiveDay, currentStreak, today: '2025-01-10', category, firstReceipt })
+    expect(preview.streak).toBe(streak)
+    expect(preview.totalMilli).toBe(totalMilli)
+    expect(preview.reward).toEqual(computeReceiptReward({ category, streak }))
+    expect(preview.firstReceiptBonusMilli).toBe(firstReceipt ? FIRST_RECEIPT_BONUS_MILLI : 0)
+  })
+})
+
+describe('receiptRewardDescription', () => {
+  it.each([
+    [1, 1.2, 'Receipt verified (transport bonus ×1.2)'],
+    [1.2, 1.2, 'Receipt verified (streak bonus ×1.2, transport bonus ×1.2)'],
+    [1.5, 1.2, 'Receipt verified (streak bonus ×1.5, transport bonus ×1.2)'],
+    [1.5, 1, 'Receipt verified (streak bonus ×1.5)'],
+    [1, 1, 'Receipt verified'],
+  ])('streak x%s transport x%s -> %j', (streakMultiplier, transportMultiplier, expected) => {
+    expect(receiptRewardDescription({ streakMultiplier, transportMultiplier })).toBe(expected)
+  })
+
+  it.each([
+    ['Uber', 'Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)'],
+    ['  ', 'Receipt verified (streak bonus ×1.2, transport bonus ×1.2)'],
+    [null, 'Receipt verified (streak bonus ×1.2, transport bonus ×1.2)'],
+  ])('names the service %j', (storeName, expected) => {
+    expect(receiptRewardDescription({ streakMultiplier: 1.2, transportMultiplier: 1.2 }, storeName)).toBe(expected)
   })
 })
 
@@ -455,7 +436,7 @@ describe('streak celebration', () => {
     [100, 50],
   ])('streakBonusPercent(%s) -> %s, the multiplier the reward applies', (streak, expected) => {
     expect(streakBonusPercent(streak)).toBe(expected)
-    const applied = computeReceiptReward({ category: 'ride_share', amountCents: 2667, streak }).streakMultiplier
+    const applied = computeReceiptReward({ category: 'ride_share', streak }).streakMultiplier
     expect(multiplierPercent(applied)).toBe(expected)
   })
 

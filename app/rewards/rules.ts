@@ -90,53 +90,15 @@ export function sumMilli(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Receipt reward (spec 1 §9)
-
-interface BaseRule {
-  /** Rate per dollar as perMille / 1000 (300 = 0.3). */
-  perMille: number
-  min: number
-  max: number
-}
-
-const BASE_RULES: Record<'ride_share' | 'electric_vehicle' | 'public_transit', BaseRule> = {
-  ride_share: { perMille: 300, min: 3, max: 8 },
-  electric_vehicle: { perMille: 250, min: 4, max: 8 },
-  public_transit: { perMille: 400, min: 2, max: 5 },
-}
-// scooter_bike, unknown and missing categories: the spec's "other" rule.
-const OTHER_RULE: BaseRule = { perMille: 200, min: 1, max: 5 }
-
-function clamp(n: number, min: number, max: number): number {
-  return Math.min(max, Math.max(min, n))
-}
-
-function assertCents(amountCents: number): void {
-  if (!Number.isSafeInteger(amountCents) || amountCents < 0) {
-    throw new RangeError(`amountCents must be a non-negative integer, got ${amountCents}`)
-  }
-}
+// Receipt reward (spec 1 §9, decision 100)
 
 /**
- * Base reward in whole B3TR: floor(dollars x rate) clamped per category. Computed on integer cents
- * (dollars x 0.3 = cents x 300 / 100000) so $10.00 x 0.3 is exactly 3.
+ * The base reward of every verified receipt, in whole B3TR (spec 1 §9: "8 B3TR per verified transport
+ * receipt"). It does not depend on the amount: the spec's per-category floor(amount x rate) was the
+ * old client's estimate, and paying it made cheap transit trips earn least and a larger total read
+ * from a photo earn more (decision 100).
  */
-export function baseRewardB3tr(category: string | null, amountCents: number): number {
-  assertCents(amountCents)
-  const rule = baseRule(category)
-  const raw = Math.floor((amountCents * rule.perMille) / 100_000)
-  return clamp(raw, rule.min, rule.max)
-}
-
-function baseRule(category: string | null): BaseRule {
-  return category !== null && Object.hasOwn(BASE_RULES, category) ? BASE_RULES[category as keyof typeof BASE_RULES] : OTHER_RULE
-}
-
-/** The smallest amount (cents) whose base reward reaches the category's cap ($26.67 for rideshare). */
-export function baseCapAmountCents(category: string | null): number {
-  const rule = baseRule(category)
-  return Math.ceil((rule.max * 100_000) / rule.perMille)
-}
+export const BASE_REWARD_B3TR = 8
 
 /** Streak tiers, highest first: from `days` consecutive days the reward is multiplied by tenths / 10. */
 export const STREAK_TIERS = [
@@ -165,8 +127,8 @@ export function transportMultiplier(category: string | null): number {
 }
 
 export interface ReceiptRewardInput {
+  /** Decides the transport bonus only; the amount spent plays no part (decision 100). */
   category: string | null
-  amountCents: number
   /**
    * The streak AFTER this receipt has counted (the value nextStreak returns for it). So the
    * receipt that completes a 3-day streak already earns 1.2x, which is what the success screen
@@ -176,7 +138,7 @@ export interface ReceiptRewardInput {
 }
 
 export interface ReceiptReward {
-  /** Whole B3TR. */
+  /** Whole B3TR: BASE_REWARD_B3TR. */
   baseReward: number
   streakMultiplier: number
   transportMultiplier: number
@@ -185,8 +147,8 @@ export interface ReceiptReward {
   totalMilli: number
 }
 
-export function computeReceiptReward({ category, amountCents, streak }: ReceiptRewardInput): ReceiptReward {
-  const baseReward = baseRewardB3tr(category, amountCents)
+export function computeReceiptReward({ category, streak }: ReceiptRewardInput): ReceiptReward {
+  const baseReward = BASE_REWARD_B3TR
   const streakTenths = streakMultiplierTenths(streak)
   const transportTenths = transportMultiplierTenths(category)
   const total = Math.floor((baseReward * streakTenths * transportTenths) / 100)
@@ -216,17 +178,66 @@ export const FIRST_RECEIPT_STREAK = 1
 /**
  * What "Earn up to N B3TR per receipt" may promise: the most one receipt can actually pay (19).
  * A first receipt adds the bonus but is paid at streak 1; a later one can reach the top streak tier
- * but gets no bonus. Both at the category's base cap; the larger wins (decision 061).
+ * but gets no bonus. The larger wins (decision 061): floor(8 x 1.0 x 1.2) + 10 = 19 against
+ * floor(8 x 1.5 x 1.2) = 14.
  */
 export function maxReceiptRewardB3tr(): number {
   let best = 0
   for (const category of [...TRANSPORT_CATEGORIES, null]) {
-    const amountCents = baseCapAmountCents(category)
-    const first = computeReceiptReward({ category, amountCents, streak: FIRST_RECEIPT_STREAK }).totalMilli + FIRST_RECEIPT_BONUS_MILLI
-    const later = computeReceiptReward({ category, amountCents, streak: STREAK_TIERS[0].days }).totalMilli
+    const first = computeReceiptReward({ category, streak: FIRST_RECEIPT_STREAK }).totalMilli + FIRST_RECEIPT_BONUS_MILLI
+    const later = computeReceiptReward({ category, streak: STREAK_TIERS[0].days }).totalMilli
     best = Math.max(best, first, later)
   }
   return best / MILLI_PER_B3TR
+}
+
+/**
+ * What one verified transport receipt pays after the first, in whole B3TR: from no streak (9 =
+ * floor(8 x 1.2)) to the top streak tier (14 = floor(8 x 1.5 x 1.2)). The stores' chip shows it.
+ */
+export function transportReceiptRewardRange(): { min: number; max: number } {
+  return {
+    min: computeReceiptReward({ category: TRANSPORT_CATEGORIES[0], streak: 0 }).total,
+    max: computeReceiptReward({ category: TRANSPORT_CATEGORIES[0], streak: STREAK_TIERS[0].days }).total,
+  }
+}
+
+export interface RewardPreview {
+  /** The receipt's reward at the streak it would be paid at. */
+  reward: ReceiptReward
+  /** The streak after this receipt counts (what the reward used). */
+  streak: number
+  /** The first-receipt bonus it would add (0 after the first credited receipt). */
+  firstReceiptBonusMilli: number
+  totalMilli: number
+}
+
+/**
+ * What the server pays for a receipt accepted now: the same computeReceiptReward that
+ * creditReceipt calls, at the streak nextStreak gives for today, plus the first-receipt bonus when
+ * no receipt has been credited yet. The scan form shows it before submitting.
+ */
+export function previewReceiptReward(input: StreakState & { category: string | null; firstReceipt: boolean }): RewardPreview {
+  const { streak } = nextStreak(input)
+  const reward = computeReceiptReward({ category: input.category, streak })
+  const firstReceiptBonusMilli = input.firstReceipt ? FIRST_RECEIPT_BONUS_MILLI : 0
+  return { reward, streak, firstReceiptBonusMilli, totalMilli: reward.totalMilli + firstReceiptBonusMilli }
+}
+
+/**
+ * The ledger description of a receipt's reward: the service read from it, then the bonuses that
+ * applied (spec 2 §2: the transaction page shows the text in parentheses when it contains "streak
+ * bonus"). "Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)".
+ */
+export function receiptRewardDescription(
+  reward: Pick<ReceiptReward, 'streakMultiplier' | 'transportMultiplier'>,
+  storeName?: string | null,
+): string {
+  const bonuses: string[] = []
+  if (reward.streakMultiplier > 1) bonuses.push(`streak bonus ×${reward.streakMultiplier}`)
+  if (reward.transportMultiplier > 1) bonuses.push(`transport bonus ×${reward.transportMultiplier}`)
+  const name = storeName?.trim() ? `Receipt verified: ${storeName.trim()}` : 'Receipt verified'
+  return bonuses.length ? `${name} (${bonuses.join(', ')})` : name
 }
 
 // ---------------------------------------------------------------------------------------------

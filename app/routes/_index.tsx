@@ -1,11 +1,22 @@
-import type { MetaFunction } from '@remix-run/node'
-import { Link } from '@remix-run/react'
+import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Link, useLoaderData } from '@remix-run/react'
+import { EngagementIcon } from '~/components/engagement-icons'
 import { Icon, LogoMark, type IconName } from '~/components/icons'
+import { ACHIEVEMENTS, ACHIEVEMENT_KEYS, type AchievementKey } from '~/engagement/achievements'
 import { WalletCard } from '~/components/wallet-card'
-import { MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
+import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
 import { useOptionalUser } from '~/utils/user'
 
-export const meta: MetaFunction = () => [{ title: 'ReCircle: Turn Your Rides Into Rewards' }]
+/** A shared achievement link (`/?achievement=KEY`, share.ts) names the achievement it shows. */
+export async function loader({ request }: LoaderFunctionArgs) {
+  const key = new URL(request.url).searchParams.get('achievement')
+  const shared = key && (ACHIEVEMENT_KEYS as readonly string[]).includes(key) ? ACHIEVEMENTS[key as AchievementKey] : null
+  return json({ shared: shared ? { key: shared.key, title: shared.title, description: shared.description, icon: shared.icon } : null })
+}
+
+export const meta: MetaFunction<typeof loader> = ({ data }) => [
+  { title: data?.shared ? `${data.shared.title} unlocked · ReCircle` : 'ReCircle: Turn Your Rides Into Rewards' },
+]
 
 const GETTING_STARTED = [
   { title: 'Download VeWorld', text: 'Get the VeWorld wallet app or browser extension.' },
@@ -21,8 +32,31 @@ const HOW_EARNING_WORKS: { title: string; text: string; icon: IconName }[] = [
 
 export default function Landing() {
   const user = useOptionalUser()
+  const { shared } = useLoaderData<typeof loader>()
   return (
     <div className="stack">
+      {shared ? (
+        <section className="card shared-achievement" aria-labelledby="shared-title" data-testid="shared-achievement">
+          <span className="action-icon" aria-hidden="true">
+            <EngagementIcon name={shared.icon} />
+          </span>
+          <div>
+            <p className="small muted" style={{ margin: 0 }}>
+              A friend unlocked an achievement on ReCircle
+            </p>
+            <h2 id="shared-title" style={{ margin: '0.1rem 0' }}>
+              {shared.title}
+            </h2>
+            <p style={{ margin: 0 }}>{shared.description}</p>
+            <p className="small" style={{ margin: '0.4rem 0 0' }}>
+              {user ? 'Scan a receipt to earn it too.' : 'Connect a VeChain wallet below, then scan a receipt to earn it too.'}
+            </p>
+            <Link to={user ? '/scan' : '/connect-wallet'} className="btn" style={{ marginTop: '0.5rem' }}>
+              {user ? 'Scan a Receipt' : 'Start Earning'}
+            </Link>
+          </div>
+        </section>
+      ) : null}
       <section className="landing-hero">
         <LogoMark className="mascot" />
         <h1>Turn Your Rides Into Rewards</h1>
@@ -82,6 +116,7 @@ export default function Landing() {
         <h2 id="why">Why ReCircle?</h2>
         <ul className="checklist">
           <li data-testid="max-reward">Earn up to {maxReceiptRewardB3tr()} B3TR tokens per receipt</li>
+          <li>{BASE_REWARD_B3TR} B3TR base for every verified trip, whatever the fare</li>
           <li>Streak bonuses up to {MAX_STREAK_MULTIPLIER}x for daily sustainable trips</li>
           <li>See the CO2 you keep out of the air</li>
           <li>Your wallet proves who you are: no passwords</li>

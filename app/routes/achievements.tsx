@@ -51,7 +51,7 @@ function tabHref(tab: string, extra: Record<string, string> = {}) {
 
 function AchievementCard({ a, tab }: { a: EvaluatedAchievement; tab: string }) {
   return (
-    <li className={`card ach-card ${a.unlocked ? 'unlocked' : 'locked'}`} data-testid={`achievement-${a.key}`}>
+    <li className={`card ach-card ${a.unlocked ? 'unlocked' : 'locked'}`} id={`achievement-${a.key}`} data-testid={`achievement-${a.key}`}>
       <div className="ach-head">
         <span className="ach-icon">
           <EngagementIcon name={a.icon} />

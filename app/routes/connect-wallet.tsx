@@ -33,7 +33,7 @@ export default function ConnectWallet() {
         <h1>Connect Wallet</h1>
       )}
       <div className="connect-layout">
-        <WalletCard user={null} redirectTo={safeRedirectTo(redirectTo, '/')} />
+        <WalletCard user={null} redirectTo={safeRedirectTo(redirectTo, '/')} connectLabel={gated ? 'Connect Wallet' : undefined} />
         <section className="card marketing" aria-labelledby="marketing-title">
           <h2 id="marketing-title">Drive Change, Earn B3TR</h2>
           <ul>

@@ -2,7 +2,7 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
-import { MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
+import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
 import { getEnv } from '~/utils/env.server'
 
 export const meta: MetaFunction = () => [{ title: 'Help & Support · ReCircle' }]
@@ -39,7 +39,7 @@ const FAQ: { topic: Topic; q: string; a: string }[] = [
   {
     topic: 'rewards',
     q: 'How much can I earn?',
-    a: `Each verified receipt earns a base reward by category, multiplied by 1.2 for sustainable transport and up to ${MAX_STREAK_MULTIPLIER} for a daily streak. Your first receipt adds a 10 B3TR bonus, so one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR. You can do 3 actions per day.`,
+    a: `Each verified receipt earns a base reward of ${BASE_REWARD_B3TR} B3TR whatever the fare, multiplied by 1.2 for sustainable transport and up to ${MAX_STREAK_MULTIPLIER} for a daily streak. Your first receipt adds a 10 B3TR bonus, so one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR. You can do 3 actions per day.`,
   },
   {
     topic: 'scanning',

@@ -1,10 +1,12 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Link, useLoaderData } from '@remix-run/react'
-import { getOptionalUser } from '~/auth/auth.server'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { Form, Link, useLoaderData } from '@remix-run/react'
+import { getOptionalUser, requireUser } from '~/auth/auth.server'
+import { listNotices, markNoticesSeen, type Notice } from '~/users/notices.server'
+import { readFormData } from '~/utils/form.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
-import { achievementRewardTitle } from '~/engagement/achievements'
+import { getLatestAchievement } from '~/engagement/engagement.server'
 import { formatB3tr } from '~/rewards/money'
 import { getHomeSummary } from '~/users/summary.server'
 import { getDb } from '~/utils/db.server'
@@ -16,7 +18,23 @@ const DAILY_GOAL = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  return json({ summary: user ? await getHomeSummary(getDb(), user.id) : null })
+  if (!user) return json({ summary: null, latest: null, notices: [] as Notice[] })
+  const db = getDb()
+  const [summary, latest, notices] = await Promise.all([
+    getHomeSummary(db, user.id),
+    getLatestAchievement(db, user.id),
+    // The Notifications setting (issue 24): outcomes decided since the last visit's "Dismiss".
+    user.notificationsEnabled ? listNotices(db, user.id, user.noticesSeenAt ?? user.createdAt) : Promise.resolve<Notice[]>([]),
+  ])
+  return json({ summary, latest, notices })
+}
+
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const form = await readFormData(request)
+  if (form.get('intent') !== 'dismiss-notices') return json({ error: 'Unknown action' }, { status: 400 })
+  await markNoticesSeen(getDb(), user.id)
+  return redirect('/home')
 }
 
 const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
@@ -24,16 +42,26 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/scan', title: 'Upload Transit Receipt', text: 'Bus, subway, rail and passes', icon: 'bus' },
   { to: '/scan', title: 'Electric Vehicle Rental', text: 'Tesla, Zipcar, Hertz EVs', icon: 'bolt' },
   { to: '/invite-friend', title: 'Invite a Friend', text: 'Earn 15 B3TR per referral', icon: 'users' },
+  // Issue 24: the stores list (and Add Store from it) had no way in.
+  { to: '/stores', title: 'Sustainable Stores', text: 'Find stores near you or add one', icon: 'store' },
 ]
 
 export default function Home() {
-  const { summary } = useLoaderData<typeof loader>()
+  const { summary, latest, notices } = useLoaderData<typeof loader>()
   const user = useOptionalUser()
   const connected = !!user && !!summary
   const actions = Math.min(summary?.dailyActions ?? 0, DAILY_GOAL)
+  // Spec 1 §2: without a wallet the cards only scroll to the top.
+  const scrollUnlessConnected = (event: React.MouseEvent) => {
+    if (!connected) {
+      event.preventDefault()
+      window.scrollTo({ top: 0, behavior: 'smooth' })
+    }
+  }
 
   return (
     <div className="stack">
+      {connected && notices.length > 0 ? <Notices notices={notices} /> : null}
       <WalletCard user={user} />
 
       <section className="card" aria-labelledby="goal-title">
@@ -61,17 +89,7 @@ export default function Home() {
       <section aria-labelledby="actions-title" className="stack" style={{ gap: '0.6rem' }}>
         <h2 id="actions-title">Drive Change, Earn B3TR</h2>
         {ACTIONS.map((a) => (
-          <Link
-            key={a.title}
-            to={a.to}
-            className="action-card"
-            onClick={(event) => {
-              if (!connected) {
-                event.preventDefault()
-                window.scrollTo({ top: 0, behavior: 'smooth' })
-              }
-            }}
-          >
+          <Link key={a.title} to={a.to} className="action-card" onClick={scrollUnlessConnected}>
             <span className="action-icon">
               <Icon name={a.icon} />
             </span>
@@ -93,20 +111,26 @@ export default function Home() {
             See All
           </Link>
         </div>
-        <div className="grid-2" style={{ marginTop: '0.75rem' }}>
-          <div className="stat">
-            <div className="stat-value" data-testid="total-rewards">
-              {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
+        {/* The stats open Impact Explorer, and its View Analytics the reward history (issue 24). */}
+        <Link to="/impact-explorer" className="stat-link" data-testid="stats-link" onClick={scrollUnlessConnected}>
+          <div className="grid-2">
+            <div className="stat">
+              <div className="stat-value" data-testid="total-rewards">
+                {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
+              </div>
+              <div className="stat-label">Total Rewards (B3TR)</div>
             </div>
-            <div className="stat-label">Total Rewards (B3TR)</div>
-          </div>
-          <div className="stat">
-            <div className="stat-value" data-testid="verified-receipts">
-              {summary?.verifiedReceipts ?? 0}
+            <div className="stat">
+              <div className="stat-value" data-testid="verified-receipts">
+                {summary?.verifiedReceipts ?? 0}
+              </div>
+              <div className="stat-label">Verified Receipts</div>
             </div>
-            <div className="stat-label">Verified Receipts</div>
           </div>
-        </div>
+          <span className="stat-more">
+            <Icon name="chart" width={16} height={16} /> Open Impact Explorer
+          </span>
+        </Link>
       </section>
 
       <section className="card" aria-labelledby="recent-achievements">
@@ -115,16 +139,42 @@ export default function Home() {
         </h2>
         {!connected ? (
           <p className="muted">Connect to Start Earning</p>
-        ) : summary?.latestAchievement ? (
-          <div className="row between">
-            <span>{achievementRewardTitle(summary.latestAchievement.description)}</span>
-            <span className="pill">+{formatB3tr(summary.latestAchievement.amountMilli)} B3TR</span>
-          </div>
+        ) : latest ? (
+          <Link to={`/achievements#achievement-${latest.key}`} className="row between" data-testid="latest-achievement">
+            <span>{latest.title}</span>
+            {latest.rewardMilli ? <span className="pill">+{formatB3tr(latest.rewardMilli)} B3TR</span> : <span className="small muted">Unlocked</span>}
+          </Link>
         ) : (
           <p className="muted">No Achievements Yet</p>
         )}
       </section>
     </div>
+  )
+}
+
+/** What happened since the last visit; Dismiss marks it seen (a plain form, works without JavaScript). */
+function Notices({ notices }: { notices: Notice[] }) {
+  return (
+    <section className="card notices" aria-labelledby="notices-title">
+      <h2 id="notices-title" className="card-title">
+        <Icon name="message" /> Since your last visit
+      </h2>
+      <ul>
+        {notices.map((n) => (
+          <li key={n.key} className={n.tone}>
+            <Link to={n.href}>
+              <strong>{n.title}</strong>
+            </Link>
+            <span className="small">{n.text}</span>
+          </li>
+        ))}
+      </ul>
+      <Form method="post">
+        <button type="submit" name="intent" value="dismiss-notices" className="btn secondary block">
+          Dismiss
+        </button>
+      </Form>
+    </section>
   )
 }
 

@@ -45,7 +45,6 @@ export async function loader({ request }: LoaderFunctionArgs) {
       walletAddress: user.walletAddress,
       displayName: user.displayName ?? 'Eco Rider',
       notificationsEnabled: user.notificationsEnabled,
-      biometricEnabled: user.biometricEnabled,
     },
     balanceMilli,
     history,
@@ -54,8 +53,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
+// Biometric Authentication is gone: a web page cannot make VeWorld ask for biometrics (decision 101).
 const settingsSchema = z.object({
-  setting: z.enum(['notifications', 'biometric']),
+  setting: z.enum(['notifications']),
   enabled: z.enum(['true', 'false']),
   show: z.string().optional(),
 })
@@ -65,9 +65,8 @@ export async function action({ request }: ActionFunctionArgs) {
   const parsed = settingsSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: 'Unknown setting' }, { status: 400 })
   const enabled = parsed.data.enabled === 'true'
-  const { setting } = parsed.data
-  await updateUserSettings(getDb(), user.id, setting === 'notifications' ? { notificationsEnabled: enabled } : { biometricEnabled: enabled })
-  const label = setting === 'notifications' ? 'Notifications' : 'Biometric Authentication'
+  await updateUserSettings(getDb(), user.id, { notificationsEnabled: enabled })
+  const label = 'Notifications'
   const shown = parseShown(parsed.data.show ?? null)
   return redirect(shown > FIRST_PAGE ? `/profile?show=${shown}` : '/profile', {
     headers: { 'Set-Cookie': await toastCookie(request, { title: `${label} ${enabled ? 'on' : 'off'}`, variant: 'success' }) },
@@ -183,14 +182,45 @@ export default function Profile() {
         ) : null}
       </section>
 
+      <nav className="card" aria-labelledby="explore-title">
+        <h2 id="explore-title">Explore</h2>
+        {/* Issue 24: every screen within two taps of a tab. */}
+        <ul className="link-list">
+          <li>
+            <Link to="/rewards">
+              <EngagementIcon name="chart" /> Reward History
+            </Link>
+          </li>
+          <li>
+            <Link to="/impact-explorer">
+              <EngagementIcon name="leaf" /> Impact Explorer
+            </Link>
+          </li>
+          <li>
+            <Link to="/stores">
+              <EngagementIcon name="store" /> Sustainable Stores
+            </Link>
+          </li>
+          <li>
+            <Link to="/add-store">
+              <EngagementIcon name="plus" /> Add a Store
+            </Link>
+          </li>
+          <li>
+            <Link to="/invite-friend">
+              <EngagementIcon name="users" /> Invite Friends
+            </Link>
+          </li>
+        </ul>
+      </nav>
+
       <section className="card" aria-labelledby="settings-title">
         <h2 id="settings-title">Settings</h2>
-        <SettingToggle name="notifications" label="Notifications" description="Reward and review updates" enabled={user.notificationsEnabled} shown={shown} />
         <SettingToggle
-          name="biometric"
-          label="Biometric Authentication"
-          description="Ask VeWorld for biometrics before signing"
-          enabled={user.biometricEnabled}
+          name="notifications"
+          label="Notifications"
+          description="On Home, show receipt reviews, store reviews and claim payouts decided since your last visit"
+          enabled={user.notificationsEnabled}
           shown={shown}
         />
       </section>

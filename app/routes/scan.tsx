@@ -25,6 +25,8 @@ import { parseRowId } from '~/utils/ids'
 import { getInboundAddress } from '~/ereceipts/inbound.server'
 import { EMAIL_MIME } from '~/receipts/receipts.server'
 import { ForwardingCard, isEmailFile, VerifiedSender } from '~/components/ereceipt'
+import { getRewardPreview } from '~/receipts/reward-preview.server'
+import { RewardPreviewCard } from '~/components/reward-preview'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Scan Receipt · ReCircle' }]
@@ -61,6 +63,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
           testMode: !!stored.analysis.testMode,
           reasons: stored.analysis.reasons,
           refusal,
+          // What the server pays if it accepts this receipt now (issue 24).
+          rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
         }
       : null,
   })
@@ -75,6 +79,10 @@ export async function action({ request, context }: ActionFunctionArgs) {
 }
 
 type LoaderData = ReturnType<typeof useLoaderData<typeof loader>>
+
+// Spec 1 §8's toast descriptions; the reason goes beneath them.
+const ANALYSIS_FAILED = 'Could not analyze receipt. Please try again.'
+const SUBMIT_FAILED = 'Could not submit receipt. Please try again.'
 
 export default function Scan() {
   const data = useLoaderData<typeof loader>()
@@ -121,7 +129,7 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
   }, [analyzing])
 
   useEffect(() => {
-    if (error) showToast({ title: 'Analysis Failed', description: error, variant: 'destructive' })
+    if (error) showToast({ title: 'Analysis Failed', description: ANALYSIS_FAILED, detail: error, variant: 'destructive' })
   }, [error, actionData])
 
   const upload = useCallback(
@@ -168,7 +176,8 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
       </p>
       {error ? (
         <div className="alert" role="alert">
-          {error}
+          <strong>{ANALYSIS_FAILED}</strong>
+          <p style={{ margin: '0.25rem 0 0' }}>{error}</p>
           <div style={{ marginTop: '0.5rem' }}>
             <Link to="/scan" className="btn secondary">
               Try Again
@@ -264,7 +273,8 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
     defaultValue: {
       storeId: matchService(data.services, analysis.storeName),
       category: analysis.category ?? undefined,
-      amount: analysis.totalAmount !== null ? analysis.totalAmount.toFixed(2) : undefined,
+      // Spec 1 §5: the amount defaults to 0 when no total was read.
+      amount: analysis.totalAmount !== null ? analysis.totalAmount.toFixed(2) : '0',
       purchaseDate: analysis.purchaseDate ?? data.today,
     },
   })
@@ -275,7 +285,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
     showToast(
       limit
         ? { title: 'Daily Action Limit Reached', description: DAILY_LIMIT_MESSAGE, variant: 'destructive' }
-        : { title: 'Submission Failed', description: formError, variant: 'destructive' },
+        : { title: 'Submission Failed', description: SUBMIT_FAILED, detail: formError, variant: 'destructive' },
     )
   }, [formError, actionData])
 
@@ -319,9 +329,12 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
           <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>
       ) : (
-        <p className="small muted" style={{ margin: 0 }}>
-          Changing the amount or date sends the receipt to manual review (24-48 hours).
-        </p>
+        <>
+          <RewardPreviewCard preview={analysis.rewardPreview} />
+          <p className="small muted" style={{ margin: 0 }}>
+            Changing the amount or date sends the receipt to manual review (24-48 hours).
+          </p>
+        </>
       )}
       <Form method="post" className="stack" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="submit" />

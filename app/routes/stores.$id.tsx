@@ -22,6 +22,7 @@ import {
   storeTypeLabel,
 } from '~/stores/stores'
 import { getStore } from '~/stores/stores.server'
+import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER } from '~/rewards/rules'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { parseRowId } from '~/utils/ids'
@@ -158,9 +159,8 @@ export default function StoreDetail() {
           <>
             <h2 style={{ margin: 0 }}>Rewards</h2>
             <ul className="checklist">
-              <li>8 tokens base per verified receipt</li>
-              <li>+0.1 per $10 up to 8</li>
-              <li>Streak bonus up to 1.5x</li>
+              <li>{BASE_REWARD_B3TR} tokens base per verified receipt, whatever the amount</li>
+              <li>Streak bonus up to {MAX_STREAK_MULTIPLIER}x</li>
             </ul>
             <p className="small muted" style={{ margin: 0 }}>
               Second-hand store receipts are reviewed by our team before any reward.

@@ -1,11 +1,11 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData, useNavigate, useNavigation } from '@remix-run/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { requireUser } from '~/auth/auth.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { showToast } from '~/components/toaster'
-import { locate } from '~/stores/locate.client'
+import { cachedLocation, locate } from '~/stores/locate.client'
 import {
   DEFAULT_LOCATION,
   bannerHue,
@@ -15,9 +15,11 @@ import {
   formatDistance,
   normalizeQuery,
   sortByDistance,
+  type NamedLocation,
   storeTypeLabel,
 } from '~/stores/stores'
 import { listStores } from '~/stores/stores.server'
+import { transportReceiptRewardRange } from '~/rewards/rules'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 
@@ -48,6 +50,10 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
+// What a verified receipt pays after the first, from the reward rules (decision 100): "9-14 tokens".
+const range = transportReceiptRewardRange()
+const rewardChip = `${range.min}-${range.max} tokens`
+
 function StoreListSkeleton() {
   return (
     <div className="stack" aria-busy="true" aria-label="Loading store">
@@ -71,14 +77,27 @@ export default function Stores() {
 
   if (navigation.state === 'loading' && /^\/stores\/\d+/.test(navigation.location.pathname)) return <StoreListSkeleton />
 
-  async function handleLocate(event: React.MouseEvent) {
-    event.preventDefault()
-    setLocating(true)
-    const { location: at, failed } = await locate({ force: true })
-    setLocating(false)
-    if (failed) showToast({ title: 'Location error', description: 'Could not access your location. Please check permissions.', variant: 'destructive' })
+  function showDistancesFrom(at: NamedLocation) {
     const params = new URLSearchParams({ ...(q ? { q } : {}), ...coordinateParams(at), ...(at.isActualLocation ? {} : { loc: 'default' }) })
     navigate(`/stores?${params}`, { replace: true, preventScrollReset: true })
+  }
+
+  // Spec 2 §4: a position cached this session is used on load.
+  useEffect(() => {
+    if (location) return
+    const cached = cachedLocation()
+    if (cached) showDistancesFrom(cached)
+    // Runs again only when the page's data changes (showDistancesFrom depends on q alone).
+  }, [location, q])
+
+  /** "Use My Location" asks afresh; "Get distance" takes the cached position, else asks. */
+  async function handleLocate(event: React.MouseEvent, force: boolean) {
+    event.preventDefault()
+    setLocating(true)
+    const { location: at, failed } = await locate({ force })
+    setLocating(false)
+    if (failed) showToast({ title: 'Location error', description: 'Could not access your location. Please check permissions.', variant: 'destructive' })
+    showDistancesFrom(at)
   }
 
   return (
@@ -99,7 +118,7 @@ export default function Stores() {
       <div className="btn-pair">
         <Form method="get">
           {q ? <input type="hidden" name="q" value={q} /> : null}
-          <button type="submit" name="locate" value="1" className="btn secondary block" onClick={handleLocate} disabled={locating}>
+          <button type="submit" name="locate" value="1" className="btn secondary block" onClick={(event) => void handleLocate(event, true)} disabled={locating}>
             <Icon name="globe" /> {locating ? 'Locating...' : 'Use My Location'}
           </button>
         </Form>
@@ -133,7 +152,7 @@ export default function Stores() {
       ) : (
         <ul className="store-list" aria-label="Stores">
           {stores.map((store) => (
-            <li key={store.id}>
+            <li key={store.id} className="store-item">
               <Link to={`/stores/${store.id}${locationSearch}`} className="store-card">
                 <span className="store-initial" aria-hidden="true" style={{ background: `hsl(${bannerHue(store.id)} 55% 34%)` }}>
                   {store.name.charAt(0).toUpperCase()}
@@ -145,14 +164,36 @@ export default function Stores() {
                   </div>
                   <div className="badge-row">
                     <span className="badge type">{storeTypeLabel(store.storeType)}</span>
-                    <span className="badge" data-testid="store-distance">
-                      {formatDistance(store.distanceMiles)}
-                    </span>
-                    <span className="chip">5-10 tokens</span>
+                    {store.distanceMiles !== null ? (
+                      <span className="badge" data-testid="store-distance">
+                        {formatDistance(store.distanceMiles)}
+                      </span>
+                    ) : null}
+                    <span className="chip">{rewardChip}</span>
                     {store.isDemo ? <span className="badge demo">Demo listing</span> : null}
                   </div>
                 </div>
               </Link>
+              {store.distanceMiles === null ? (
+                // "Get distance" is an action (spec 2 §2): it asks for the location; without
+                // JavaScript it is Use My Location's GET (the default city).
+                <Form method="get" className="store-distance-action">
+                  {q ? <input type="hidden" name="q" value={q} /> : null}
+                  <button
+                    type="submit"
+                    name="locate"
+                    value="1"
+                    className="badge distance-button"
+                    data-testid="store-distance"
+                    aria-label={`Get distance to ${store.name}`}
+                    onClick={(event) => void handleLocate(event, false)}
+                    disabled={locating}
+                  >
+                    <Icon name="globe" width={14} height={14} />
+                    {formatDistance(null)}
+                  </button>
+                </Form>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -8,7 +8,8 @@ import { parsePage } from '~/engagement/history'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
-import { searchUserTransactions } from '~/users/history.server'
+import { getTransactionStats, searchUserTransactions } from '~/users/history.server'
+import { shortAddress } from '~/chain/networks'
 import { getDb } from '~/utils/db.server'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
@@ -21,11 +22,13 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY)
   const db = getDb()
-  const [result, balanceMilli] = await Promise.all([
+  const [result, balanceMilli, stats] = await Promise.all([
     searchUserTransactions(db, user.id, { query, page: parsePage(params.get('page')) }),
     getBalanceMilli(db, user.id),
+    getTransactionStats(db, user.id),
   ])
-  return json({ query, balanceMilli, ...result })
+  // Spec 2 §2: the explorer shows the address as its first 8 and last 6 characters.
+  return json({ query, balanceMilli, stats, address: shortAddress(user.walletAddress, 8, 6), ...result })
 }
 
 function pageHref(query: string, page: number) {
@@ -42,11 +45,28 @@ export default function Transactions() {
     <div className="stack">
       <section className="card hero">
         <h1 style={{ color: '#fff', marginBottom: 4 }}>Tokens</h1>
-        <div className="small">Your B3TR transactions</div>
+        <div className="small">
+          Your B3TR transactions · <span data-testid="tokens-address" title="Wallet address">{data.address}</span>
+        </div>
         <div style={{ fontSize: '1.8rem', fontWeight: 800 }} data-testid="tokens-balance">
           {formatB3tr(data.balanceMilli)} B3TR
         </div>
       </section>
+
+      <dl className="stats-list" aria-label="Transaction stats">
+        <div>
+          <dt>Transactions</dt>
+          <dd data-testid="stat-transactions">{data.stats.totalTransactions}</dd>
+        </div>
+        <div>
+          <dt>Total B3TR</dt>
+          <dd data-testid="stat-total-b3tr">{formatB3tr(data.stats.earnedMilli)}</dd>
+        </div>
+        <div>
+          <dt>Receipts verified</dt>
+          <dd data-testid="stat-receipts">{data.stats.receiptVerifications}</dd>
+        </div>
+      </dl>
 
       <Form method="get" action="/transactions" className="search-form" role="search">
         <label htmlFor="tx-search" className="sr-only">

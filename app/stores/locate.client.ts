@@ -15,6 +15,11 @@ const ERROR_LOGS: Record<number, string> = {
   3: 'Location request timed out. Please check your connection and try again.',
 }
 
+/** The position cached this session, if any (spec 2 §4: used on load). */
+export function cachedLocation(): NamedLocation | null {
+  return readCache()
+}
+
 function readCache(): NamedLocation | null {
   try {
     const cached = JSON.parse(sessionStorage.getItem(LOCATION_CACHE_KEY) ?? 'null') as NamedLocation | null

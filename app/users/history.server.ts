@@ -1,7 +1,9 @@
+import { sql } from 'kysely'
 import type { DB } from '#db/db.server'
-import type { TransactionType } from '#db/schema'
+import type { PayoutStatus, TransactionType } from '#db/schema'
 import { matchesTransactionSearch, paginate, TRANSACTIONS_PER_PAGE } from '~/engagement/history'
 import { FUND_TYPES } from '~/rewards/ledger.server'
+import { USER_EARNING_TYPES } from '~/rewards/rules'
 
 export type HistoryEntry = {
   id: number
@@ -13,6 +15,8 @@ export type HistoryEntry = {
   receiptId: number | null
   createdAt: string
   verifiedSender: string | null
+  /** A claim's payout, so the history names its status as /redeem does (one label per status). */
+  payoutStatus: PayoutStatus | null
 }
 
 /** A ledger entry as the history shows it, with its receipt's verified e-mail sender (issue 21). */
@@ -41,7 +45,8 @@ export async function listUserTransactions(
   const rows = await db
     .selectFrom('transactions')
     .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
-    .select(LEDGER_ENTRY_COLUMNS)
+    .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
+    .select([...LEDGER_ENTRY_COLUMNS, 'payouts.status as payout_status'])
     .where('transactions.user_id', '=', userId)
     .where('transactions.type', 'not in', FUND_TYPES)
     .orderBy('transactions.created_at', direction)
@@ -58,6 +63,7 @@ export async function listUserTransactions(
     receiptId: r.receipt_id,
     createdAt: r.created_at,
     verifiedSender: r.verified_sender ?? null,
+    payoutStatus: r.payout_status ?? null,
   }))
 }
 
@@ -86,3 +92,21 @@ export async function searchUserTransactions(db: DB, userId: number, opts: { que
 }
 
 const MAX_SEARCHED = 100_000
+
+/**
+ * The explorer stats of spec 2 §2: every entry, the B3TR earned (user-earning entries that did not
+ * fail, as on every other screen) and the receipts verified.
+ */
+export async function getTransactionStats(db: DB, userId: number) {
+  const row = await db
+    .selectFrom('transactions')
+    .select([
+      (eb) => eb.fn.countAll<number>().as('total'),
+      sql<number>`coalesce(sum(case when type in (${sql.join(USER_EARNING_TYPES)}) and status != 'failed' then amount_milli else 0 end), 0)`.as('earned'),
+      sql<number>`coalesce(sum(case when type = 'receipt_verification' and status != 'failed' then 1 else 0 end), 0)`.as('receipts'),
+    ])
+    .where('user_id', '=', userId)
+    .where('type', 'not in', FUND_TYPES)
+    .executeTakeFirstOrThrow()
+  return { totalTransactions: Number(row.total), earnedMilli: Number(row.earned), receiptVerifications: Number(row.receipts) }
+}

@@ -7,18 +7,13 @@ export function utcDayString(now: Date) {
 
 /** The home screen's numbers, all from the database (zeros until receipts exist). */
 export async function getHomeSummary(db: DB, userId: number, now = new Date()) {
-  const [[row], [latestAchievement]] = await Promise.all([counts(db, userId, utcDayString(now)), latestAchievementOf(db, userId)])
+  // The latest achievement is getLatestAchievement's (engagement.server.ts): most achievements
+  // write no ledger entry, so the latest reward entry is not the latest achievement (issue 24).
+  const [row] = await counts(db, userId, utcDayString(now))
   return {
     dailyActions: Number(row.actions),
     totalEarnedMilli: Number(row.earned),
     verifiedReceipts: Number(row.receipts),
-    latestAchievement: latestAchievement
-      ? {
-          description: latestAchievement.description,
-          amountMilli: latestAchievement.amount_milli,
-          createdAt: latestAchievement.created_at,
-        }
-      : null,
   }
 }
 
@@ -45,15 +40,4 @@ const counts = preparedQuery((db: DB, userId: number, today: string) =>
       .where('status', '=', 'approved')
       .as('receipts'),
   ]),
-)
-
-const latestAchievementOf = preparedQuery((db: DB, userId: number) =>
-  db
-    .selectFrom('transactions')
-    .select(['description', 'amount_milli', 'created_at'])
-    .where('user_id', '=', userId)
-    .where('type', '=', 'achievement_reward')
-    .orderBy('created_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1),
 )

@@ -14,6 +14,8 @@ export type User = {
   lastStreakDay: string | null
   notificationsEnabled: boolean
   biometricEnabled: boolean
+  /** When review and payout notices were last dismissed; null: never (issue 24). */
+  noticesSeenAt: string | null
   createdAt: string
 }
 
@@ -28,6 +30,7 @@ export function toUser(row: UserRow): User {
     lastStreakDay: row.last_streak_day,
     notificationsEnabled: row.notifications_enabled === 1,
     biometricEnabled: row.biometric_enabled === 1,
+    noticesSeenAt: row.notices_seen_at ?? null,
     createdAt: row.created_at,
   }
 }

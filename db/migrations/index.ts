@@ -9,6 +9,7 @@ import * as m0008 from './0008-bigint-amounts'
 import * as m0009 from './0009-analysis-jobs'
 import * as m0010 from './0010-receipts-user-status'
 import * as m0011 from './0011-ereceipts'
+import * as m0012 from './0012-notices-seen'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -22,6 +23,7 @@ export const migrations: Record<string, Migration> = {
   '0009-analysis-jobs': m0009,
   '0010-receipts-user-status': m0010,
   '0011-ereceipts': m0011,
+  '0012-notices-seen': m0012,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -142,12 +142,12 @@ async function checkPages(context: BrowserContext) {
   return page
 }
 
-async function toggleBiometric(page: Page) {
-  const toggle = page.getByRole('switch', { name: 'Biometric Authentication' })
+async function toggleNotifications(page: Page) {
+  const toggle = page.getByRole('switch', { name: 'Notifications' })
   const before = await toggle.getAttribute('aria-checked')
   await toggle.click()
   const after = before === 'true' ? 'false' : 'true'
-  await page.locator(`button[role="switch"][aria-label="Biometric Authentication"][aria-checked="${after}"]`).waitFor()
+  await page.locator(`button[role="switch"][aria-label="Notifications"][aria-checked="${after}"]`).waitFor()
   return after
 }
 
@@ -156,9 +156,11 @@ describe('engagement pages', () => {
     const storageState = await seededSession(createTestWallet())
     const context = await browser.newContext({ ...MOBILE, javaScriptEnabled: false, storageState })
     const profile = await checkPages(context)
-    expect(await toggleBiometric(profile)).toBe('true')
+    // Decision 101: one setting, Notifications (on by default); no Biometric Authentication.
+    await expect(profile.getByRole('switch', { name: 'Biometric Authentication' }).count()).resolves.toBe(0)
+    expect(await toggleNotifications(profile)).toBe('false')
     await profile.reload()
-    await expect(profile.getByRole('switch', { name: 'Biometric Authentication' }).getAttribute('aria-checked')).resolves.toBe('true')
+    await expect(profile.getByRole('switch', { name: 'Notifications' }).getAttribute('aria-checked')).resolves.toBe('false')
 
     // The share dialog is a URL: X and Facebook links work without JavaScript.
     const page = await open(context, '/achievements')
@@ -178,7 +180,7 @@ describe('engagement pages', () => {
     const context = await browser.newContext({ ...MOBILE, storageState })
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl })
     const profile = await checkPages(context)
-    expect(await toggleBiometric(profile)).toBe('true')
+    expect(await toggleNotifications(profile)).toBe('false')
     await profile.close()
 
     const page = await open(context, '/achievements')

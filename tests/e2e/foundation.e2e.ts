@@ -23,6 +23,9 @@ describe('with JavaScript', () => {
     // First connect in this browser session: the celebration overlay.
     const overlay = page.getByRole('dialog', { name: 'Wallet Connected!' })
     await overlay.waitFor()
+    // Spec 1 §2: the check mark first; after 1.5 s the confetti with the title.
+    await overlay.locator('.confetti').waitFor()
+    await expect(overlay.getByRole('heading', { name: 'Wallet Connected!' }).isVisible()).resolves.toBe(true)
     await page.getByRole('button', { name: "Let's go!" }).click()
     await overlay.waitFor({ state: 'detached' })
 
@@ -103,6 +106,8 @@ describe('without JavaScript', () => {
     expect(new URL(page.url()).searchParams.get('redirectTo')).toBe('/profile')
     await expect(page.getByRole('heading', { name: 'Wallet Connection Required' }).isVisible()).resolves.toBe(true)
     await expect(page.getByText('You need to connect your wallet to access this feature.').isVisible()).resolves.toBe(true)
+    // Spec 1 §2: the gate's button reads "Connect Wallet".
+    await expect(page.getByRole('button', { name: 'Connect Wallet', exact: true }).isVisible()).resolves.toBe(true)
     await context.close()
   })
 })

@@ -28,14 +28,20 @@ describe('scanning a receipt', () => {
     await expect(page.getByLabel('Amount Spent ($)').inputValue()).resolves.toBe('23.75')
     await expect(page.getByLabel('Purchase Date').inputValue()).resolves.toBe(todayUtc())
     await expect(page.getByLabel('Transportation Category').inputValue()).resolves.toBe('ride_share')
+    // Decision 100: base 8 whatever the $23.75 fare; floor(8 × 1.0 streak × 1.2 transport) = 9, + 10
+    // first-receipt bonus = 19. The form step shows it before submitting; the result page agrees.
+    await expect(page.getByTestId('reward-preview').textContent()).resolves.toBe('19.0 B3TR')
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
-    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     // One toast at a time: 'Receipt Submitted!', then the achievement toast (with Share).
     await page.locator('.toast').getByText('Receipt Submitted!').waitFor()
     await page.getByTestId('achievement-toast').getByText('Achievement Unlocked').waitFor({ timeout: 15_000 })
     await expect(page.locator('.toast').count()).resolves.toBe(0)
-    await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('18.0')
+    await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('19.0')
+    // The ledger entry names the service and the bonus that applied.
+    await page.goto(`${baseUrl}/transactions?q=verified`)
+    await page.getByTestId('transaction-row').getByText('Receipt verified: Uber (transport bonus ×1.2)').waitFor()
     await context.close()
   })
 
@@ -48,11 +54,15 @@ describe('scanning a receipt', () => {
     await page.getByRole('button', { name: 'Analyze Receipt' }).click()
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await expect(page.getByLabel('Amount Spent ($)').inputValue()).resolves.toBe('16.20')
+    // Decision 100: the $16.20 fare earns the same as any other: floor(8 × 1.0 × 1.2) = 9, + 10
+    // first-receipt bonus = 19 (it was 14 when the amount set the base: floor(16.2 × 0.3) = 4).
+    await expect(page.getByTestId('reward-preview').textContent()).resolves.toBe('19.0 B3TR')
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
-    // $16.20 rideshare: floor(16.2 × 0.3) = 4, × 1.2 = 4.8 → 4, + 10 first-receipt bonus.
-    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('14.0 B3TR')
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     await page.getByText('Receipt Submitted!').waitFor()
+    await page.goto(`${baseUrl}/transactions?q=verified`)
+    await page.getByTestId('transaction-row').getByText('Receipt verified: Lyft (transport bonus ×1.2)').waitFor()
     await context.close()
   })
 

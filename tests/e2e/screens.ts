@@ -5,6 +5,7 @@ import { ACHIEVEMENT_KEYS } from '../../app/engagement/achievements'
 import { TOAST_SESSION_PREFIX } from '../../app/engagement/share'
 import { computeReceiptReward } from '../../app/rewards/rules'
 import { claimAllTokens } from '../../app/claims/claims.server'
+import { analyzeAndStore } from '../../app/receipts/receipts.server'
 import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { REAL_HASH, addApprovedReceipt, seedFiveReceiptUser } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
@@ -24,14 +25,16 @@ export type Screen = {
   noJs?: boolean
 }
 
-export type SeededIds = { receiptId: number; transactionId: number; storeId: number }
+export type SeededIds = { receiptId: number; transactionId: number; storeId: number; analysisId: number }
 
 export function screens(ids: SeededIds): Screen[] {
   return [
     { name: 'landing', path: '/', as: 'visitor', noJs: true },
+    { name: 'landing-shared-achievement', path: '/?achievement=five_receipts', as: 'visitor', noJs: true },
     { name: 'connect-wallet', path: '/connect-wallet', as: 'visitor', noJs: true },
     { name: 'home', path: '/home', as: 'user', noJs: true },
     { name: 'scan', path: '/scan', as: 'user', noJs: true },
+    { name: 'scan-form', path: `/scan?analysis=${ids.analysisId}`, as: 'user', noJs: true },
     { name: 'receipt-result', path: `/scan/receipts/${ids.receiptId}`, as: 'user' },
     { name: 'achievements', path: '/achievements', as: 'user' },
     { name: 'achievements-share', path: '/achievements?share=five_receipts', as: 'user', noJs: true },
@@ -101,7 +104,7 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
     .executeTakeFirstOrThrow()
   const receipt = { id: transaction.receipt_id! }
   // The result page shows the reward breakdown the receipts code stores with an accepted receipt.
-  const reward = computeReceiptReward({ category: 'scooter_bike', amountCents: 2500, streak: 3 })
+  const reward = computeReceiptReward({ category: 'scooter_bike', streak: 3 })
   await db.updateTable('receipts').set({ reward_milli: reward.totalMilli, reward_details_json: JSON.stringify(reward) }).where('id', '=', receipt.id).execute()
   await db.updateTable('transactions').set({ amount_milli: reward.totalMilli }).where('id', '=', transaction.id).execute()
   const claim = await claimAllTokens(db, { userId: user.userId, amountMilli: await getBalanceMilli(db, user.userId) })
@@ -170,8 +173,52 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
       created_at: now(),
     })
     .execute()
+  // A receipt staff rejected since the last visit: Home's notice (Notifications, issue 24).
+  await db
+    .insertInto('receipts')
+    .values({
+      user_id: user.userId,
+      image_hash: crypto.randomBytes(16).toString('hex'),
+      image_phash: null,
+      image: null,
+      image_mime: null,
+      store_name: 'Lyft',
+      category: 'ride_share',
+      amount_cents: 1890,
+      purchase_date: now().slice(0, 10),
+      user_store_id: null,
+      user_category: 'ride_share',
+      user_amount_cents: 2890,
+      user_purchase_date: now().slice(0, 10),
+      analysis_json: JSON.stringify({ storeName: 'Lyft', confidence: 0.71 }),
+      status: 'rejected',
+      review_reasons_json: JSON.stringify(['The total was changed from the one on the receipt']),
+      reject_reason: 'The total on the photo is $18.90, not $28.90.',
+      reward_milli: null,
+      reward_details_json: null,
+      reviewed_by_user_id: admin.userId,
+      reviewed_at: now(),
+      created_at: now(),
+    })
+    .execute()
+  // A photo read and waiting on the form step, with the reward the server would pay.
+  const analysis = await analyzeAndStore(db, {
+    userId: user.userId,
+    image: await receiptImage({ vendor: 'Lime', lines: [['Ride 12 min', '$4.60']], total: '$4.60', date: writtenDate(todayUtc()), width: 600 }),
+    analyze: async () => ({
+      isValid: true,
+      storeName: 'Lime',
+      category: 'scooter_bike',
+      totalAmount: 4.6,
+      purchaseDate: todayUtc(),
+      confidence: 0.95,
+      isAcceptable: true,
+      needsManualReview: false,
+      reasons: [],
+    }),
+  })
   const store = await db.selectFrom('stores').select('id').orderBy('id').executeTakeFirstOrThrow()
-  const ids: SeededIds = { receiptId: receipt.id, transactionId: transaction.id, storeId: store.id }
+  const ids: SeededIds = { receiptId: receipt.id, transactionId: transaction.id, storeId: store.id, analysisId: analysis.id }
   return { user, admin, ids, reviewReceiptId: review.id }
 }
 

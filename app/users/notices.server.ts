@@ -1,0 +1,107 @@
+import type { DB } from '#db/db.server'
+import { userFacingFailure } from '~/chain/payout'
+import { formatB3tr } from '~/rewards/money'
+
+/** A review or payout outcome the user has not seen yet (the Notifications setting, issue 24). */
+export type Notice = {
+  key: string
+  tone: 'success' | 'error'
+  title: string
+  text: string
+  href: string
+  at: string
+}
+
+/** At most this many notices show at once, newest first. */
+export const MAX_NOTICES = 5
+
+/**
+ * Outcomes decided after `since` that the user did not watch happen: receipts and store
+ * submissions staff approved or rejected, claims confirmed on chain or failed. Automatic approvals
+ * are not among them: the user saw those on the spot.
+ */
+export async function listNotices(db: DB, userId: number, since: string): Promise<Notice[]> {
+  const [receipts, submissions, payouts] = await Promise.all([
+    db
+      .selectFrom('receipts')
+      .select(['id', 'status', 'reward_milli', 'reject_reason', 'reviewed_at', 'store_name'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['approved', 'rejected'])
+      .where('reviewed_at', '>', since)
+      .orderBy('reviewed_at', 'desc')
+      .limit(MAX_NOTICES)
+      .execute(),
+    db
+      .selectFrom('store_submissions')
+      .select(['id', 'status', 'name', 'reject_reason', 'reviewed_at'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['approved', 'rejected'])
+      .where('reviewed_at', '>', since)
+      .orderBy('reviewed_at', 'desc')
+      .limit(MAX_NOTICES)
+      .execute(),
+    db
+      .selectFrom('payouts')
+      .select(['transaction_id', 'status', 'amount_milli', 'error', 'updated_at'])
+      .where('user_id', '=', userId)
+      .where('status', 'in', ['confirmed', 'failed', 'reverted'])
+      .where('updated_at', '>', since)
+      .orderBy('updated_at', 'desc')
+      .limit(MAX_NOTICES)
+      .execute(),
+  ])
+  const notices: Notice[] = [
+    ...receipts.map((r): Notice =>
+      r.status === 'approved'
+        ? {
+            key: `receipt-${r.id}`,
+            tone: 'success',
+            title: 'Receipt approved',
+            text: `${r.store_name ?? `Receipt #${r.id}`}: +${formatB3tr(Number(r.reward_milli ?? 0))} B3TR`,
+            href: `/scan/receipts/${r.id}`,
+            at: r.reviewed_at!,
+          }
+        : {
+            key: `receipt-${r.id}`,
+            tone: 'error',
+            title: 'Receipt rejected',
+            text: `${r.store_name ?? `Receipt #${r.id}`}: ${r.reject_reason ?? 'not eligible'}`,
+            href: `/scan/receipts/${r.id}`,
+            at: r.reviewed_at!,
+          },
+    ),
+    ...submissions.map((s): Notice => ({
+      key: `store-${s.id}`,
+      tone: s.status === 'approved' ? 'success' : 'error',
+      title: s.status === 'approved' ? 'Store approved' : 'Store not added',
+      text: s.status === 'approved' ? `${s.name ?? 'Your store'} is on the map.` : `${s.name ?? 'Your store'}: ${s.reject_reason ?? 'not added'}`,
+      href: '/add-store',
+      at: s.reviewed_at!,
+    })),
+    ...payouts.map((p): Notice =>
+      p.status === 'confirmed'
+        ? {
+            key: `claim-${p.transaction_id}`,
+            tone: 'success',
+            title: 'Claim confirmed',
+            text: `${formatB3tr(Number(p.amount_milli))} B3TR paid to your wallet on VeChain.`,
+            href: `/transactions/${p.transaction_id}`,
+            at: p.updated_at,
+          }
+        : {
+            key: `claim-${p.transaction_id}`,
+            tone: 'error',
+            title: 'Claim failed',
+            text: userFacingFailure(p.error ?? ''),
+            href: `/transactions/${p.transaction_id}`,
+            at: p.updated_at,
+          },
+    ),
+  ]
+  return notices.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, MAX_NOTICES)
+}
+
+/** Dismissing the notices: everything decided until now has been seen. */
+export async function markNoticesSeen(db: DB, userId: number, now = new Date()) {
+  await db.updateTable('users').set({ notices_seen_at: now.toISOString() }).where('id', '=', userId).execute()
+}
