@@ -5,12 +5,13 @@
 import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
 import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
 import { validateReceiptImage } from '~/ocr/photo.server'
+import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
 import { judgeReadings, wantsSecondReading, type Reading } from '~/receipts/readings'
 import { findReferenceNumber } from '~/receipts/reference'
-import type { Verdict } from '~/receipts/verdict'
+import { retakeMayHelp, type Verdict } from '~/receipts/verdict'
 import { getEnv } from '~/utils/env.server'
 
 /** Reads the original photo (not the tesseract-prepared image): the second reader (app/ocr/paddle.server.ts). */
@@ -76,6 +77,8 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   }
   const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
   const { decided, other, verdict } = judgeReadings(first, second, opts.now ?? new Date())
+  // Only photos headed for review pay for the capture check (~30 ms): is a retake the better answer?
+  const captureAdvice = retakeMayHelp(decided.fields, verdict) ? (await checkPhotoCapture(buf)).advice : null
   const t3 = performance.now()
   const timings: ReceiptTimings = {
     validateMs: round(t1 - t0),
@@ -86,7 +89,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     totalMs: round(t3 - t0),
     ...(other ? { secondReaderMs: round(secondMs) } : {}),
   }
-  return toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other })
+  return { ...toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other }), captureAdvice }
 }
 
 const round = (ms: number) => Math.round(ms)

@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { extractReceipt, type OcrLine } from '~/receipts/extract'
-import { judgeReceipt, MANUAL_ENTRY_REASON } from '~/receipts/verdict'
+import { judgeReceipt, MANUAL_ENTRY_REASON, retakeMayHelp } from '~/receipts/verdict'
 
 /** OCR text with every line read at `confidence`. */
 function ocr(text: string, confidence = 92) {
@@ -142,5 +142,19 @@ describe('no approval on a guess (issue 23)', () => {
   ])('date line %s on %s: approved %s', (line, today, ok) => {
     const o = ocr(UBER.replace('Fri, Nov 20, 2026', line))
     expect(judgeReceipt(extractReceipt(o), 92, { reader: 'tesseract', now: new Date(`${today}T12:00:00Z`) }).isAcceptable).toBe(ok)
+  })
+})
+
+describe('retakeMayHelp: retake before review only when a better photo could change the answer', () => {
+  test.each([
+    ['an unreadable photo', 'blurred text\nnothing here', true],
+    ['a transport receipt read with doubts', UBER.replace('Total $37.28', 'Total $37.98'), true],
+    ['a clean transport receipt (approved)', UBER, false],
+    ['a thrift store', 'Goodwill\nUsed jacket $12.00\nTotal $12.00\nNov 20, 2026', false],
+    ['a fuel receipt', 'Shell\nUnleaded $40.00\nTotal $40.00\nNov 20, 2026', false],
+  ])('%s -> %s', (_name, text, retake) => {
+    const o = ocr(text)
+    const fields = extractReceipt(o)
+    expect(retakeMayHelp(fields, judgeReceipt(fields, o.confidence))).toBe(retake)
   })
 })

@@ -248,3 +248,14 @@ export function readConfidence(fields: ExtractedReceipt, pageConfidence: number 
   const value = Math.min(page, ...lines, 1) * vendor * total * date
   return Math.round(Math.max(0, Math.min(1, value)) * 100) / 100
 }
+
+/**
+ * The readings fell short (review) for a reason a better photo could fix: not an ineligible or
+ * second-hand merchant, only doubts about what was read (issue 23: "retake" before "review").
+ */
+export function retakeMayHelp(fields: ExtractedReceipt, verdict: Verdict): boolean {
+  if (!verdict.needsManualReview) return false
+  const kind = fields.vendor?.kind ?? null
+  if (fields.signals.preOwnedKeywords.length > 0 || kind === 'thrift') return false
+  return kind === null || kind === 'transport' || kind === 'car_rental'
+}
