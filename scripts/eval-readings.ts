@@ -9,6 +9,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import type { OcrLine } from '~/receipts/extract'
 import { judgeReadings, readingOf, wantsSecondReading } from '~/receipts/readings'
+import { FIELD_CONFIDENCE } from '~/receipts/verdict'
 import type { Truth } from './receipt-truth'
 
 type Dumped = { lines: OcrLine[]; confidence: number }
@@ -78,7 +79,9 @@ function main() {
   const summary = Object.fromEntries(
     Object.entries(seen).map(([k, v]) => {
       const right = [...v.right].sort((a, b) => a - b)
-      return [k, { right: right.length, rightLowest: right.slice(0, 12), rightP05: right[Math.floor(right.length * 0.05)] ?? null, wrong: v.wrongFiles }]
+      const limit = FIELD_CONFIDENCE[k.split('.')[0] as 'tesseract' | 'paddleocr'][k.split('.')[1] as 'vendor' | 'total' | 'date']
+      const passing = right.filter((c) => c >= limit || c < 0).length
+      return [k, { right: right.length, rightRange: [right[0], right[right.length - 1]], rightPassing: passing, threshold: limit, rightLowest: right.slice(0, 12), wrong: v.wrongFiles }]
     }),
   )
   console.log(JSON.stringify({ receipts: readings.length, now: now.toISOString().slice(0, 10), secondRuns, wrongAuto, wrongAutoFiles, goodTransportAuto: `${goodAuto}/${goodTransport}`, goodHeld, hardAllFour: `${hardAll}/${hard}`, confidences: summary }, null, 1))
