@@ -109,7 +109,8 @@ parentPort.on('message', async (msg) => {
           text += char
           sum += best
           count++
-          if (char >= '0' && char <= '9') digit = digit === null ? best : Math.min(digit, best)
+          // Full-width digits too: the line rebuilder turns them into ASCII ones.
+          if ((char >= '0' && char <= '9') || (char >= '\\uFF10' && char <= '\\uFF19')) digit = digit === null ? best : Math.min(digit, best)
         }
         lastDigit = digit
         return { text, confidence: count > 0 ? sum / count : 0 }
