@@ -28,7 +28,7 @@ const screenshot = (tipCents: number) =>
   receiptImage({
     vendor: 'Uber',
     lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', `$3.${String(tipCents).padStart(2, '0')}`]],
-    total: `$23.${75 + tipCents}`,
+    total: `$${((2375 + tipCents) / 100).toFixed(2)}`,
     date: writtenDate(todayUtc()),
   })
 
@@ -84,6 +84,46 @@ describe('capture guidance', () => {
     await page.waitForURL(`${baseUrl}/scan`)
     await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'Screenshot_3.png', mimeType: 'image/png', buffer: await screenshot(20) })
     await page.getByRole('button', { name: 'Analyze Receipt' }).click()
+    await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
+    await page.getByRole('button', { name: 'Submit Receipt' }).click()
+    await page.waitForURL(/\/scan\/receipts\/\d+/)
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await context.close()
+  })
+
+  it('with JavaScript: the camera shows a framing guide, then a preview; Use this photo is read and rewarded', async () => {
+    const context = await signedIn(true)
+    // The phone's camera, filmed: a canvas stream of a receipt stands in for getUserMedia.
+    const dataUrl = `data:image/png;base64,${(await screenshot(5)).toString('base64')}`
+    await context.addInitScript((url: string) => {
+      const getUserMedia = async () => {
+        const img = new Image()
+        img.src = url
+        await img.decode()
+        const canvas = document.createElement('canvas')
+        canvas.width = img.width
+        canvas.height = img.height
+        const draw = () => canvas.getContext('2d')?.drawImage(img, 0, 0)
+        draw()
+        setInterval(draw, 100)
+        return canvas.captureStream(10)
+      }
+      Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true })
+    }, dataUrl)
+    const page = await context.newPage()
+    await page.goto(`${baseUrl}/scan`)
+    await page.getByRole('button', { name: 'Use Camera' }).click()
+    await page.locator('.camera-guide').waitFor({ state: 'attached' })
+    const shutter = page.getByRole('button', { name: 'Take photo' })
+    await expect.poll(() => shutter.isEnabled(), { timeout: 10_000 }).toBe(true)
+    await page.waitForTimeout(300)
+    await shutter.click()
+    const preview = page.getByTestId('capture-preview')
+    await preview.getByText('The photo looks sharp and well lit.').waitFor()
+    await preview.getByRole('button', { name: 'Retake Photo' }).waitFor()
+    await preview.getByLabel('Upload New Image').waitFor({ state: 'attached' })
+    expect(page.url()).toBe(`${baseUrl}/scan`)
+    await preview.getByRole('button', { name: 'Use this photo' }).click()
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
