@@ -16,8 +16,9 @@ export async function checkPhotoCapture(photo: Buffer): Promise<CaptureVerdict> 
     .rotate()
     .flatten({ background: '#ffffff' })
     .resize({ width: CAPTURE_DECODE_SIDE, height: CAPTURE_DECODE_SIDE, fit: 'inside', withoutEnlargement: true })
-    .greyscale()
+    .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  return checkCapture({ width: info.width, height: info.height, data, channels: 1 }, { width, height })
+  // RGB, turned grey by the module itself with the same weights as the browser's canvas pixels.
+  return checkCapture({ width: info.width, height: info.height, data, channels: info.channels === 1 ? 1 : 3 }, { width, height })
 }
