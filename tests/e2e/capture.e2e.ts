@@ -23,12 +23,15 @@ function signedIn(javaScriptEnabled: boolean): Promise<BrowserContext> {
   return signedInContext(browser, baseUrl, { javaScriptEnabled })
 }
 
-/** An Uber e-mail screenshot; each test its own tip, or the trip would be a duplicate across wallets. Any of them earns 18 B3TR. */
+/**
+ * An Uber e-mail screenshot; each test its own tip, or the trip would be a duplicate across wallets
+ * (and a fare no other browser test uses). Any of them earns floor(24.8x × 0.3) × 1.2 → 8, + 10 first-receipt bonus.
+ */
 const screenshot = (tipCents: number) =>
   receiptImage({
     vendor: 'Uber',
-    lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', `$3.${String(tipCents).padStart(2, '0')}`]],
-    total: `$${((2375 + tipCents) / 100).toFixed(2)}`,
+    lines: [['Trip fare', '$19.45'], ['Booking fee', '$2.35'], ['Tip', `$3.${String(tipCents).padStart(2, '0')}`]],
+    total: `$${((2480 + tipCents) / 100).toFixed(2)}`,
     date: writtenDate(todayUtc()),
   })
 
