@@ -11,6 +11,10 @@
  * the default sets use, and that no extraction rule was written against: other services, the
  * Liberation font families, and two more layouts (an app's e-receipt with the total on top, a narrow
  * thermal ticket). Its figures are reported separately.
+ *
+ * `--harder` (issue 23, with `--unseen`) adds what a hurried phone photo adds: two more fonts (DejaVu
+ * Sans Light, DejaVu Serif Condensed), a perspective tilt (a shear of up to 10 %) and a hand's or
+ * phone's shadow across part of the page (light down to 45 %, soft edged).
  */
 import fs from 'node:fs'
 import path from 'node:path'
@@ -79,6 +83,8 @@ const UNSEEN_MERCHANTS: Array<{ name: string; header: string; kind: Kind; items:
   { name: 'Savers', header: 'SAVERS', kind: 'thrift', items: ['Used coat', 'Glassware'] },
 ]
 const UNSEEN_FONTS = ['Liberation Sans', 'Liberation Serif', 'Liberation Mono', 'Liberation Sans Narrow']
+const HARDER_FONTS = [...UNSEEN_FONTS, 'DejaVu Sans Light', 'DejaVu Serif Condensed']
+const HARDER = process.argv.includes('--harder')
 type Layout = 'classic' | 'app' | 'ticket'
 const TOTAL_LABELS = ['Total', 'TOTAL', 'Total charged', 'Amount charged', 'Total paid', 'Amount paid', 'Grand total']
 const PAYMENTS = ['Visa ending in 4417', 'Mastercard **** 9021', 'Apple Pay', 'Google Pay ending in 3350', 'Cash']
@@ -94,7 +100,7 @@ function receipt(r: () => number, unseen: boolean) {
   if (!vendor) throw new Error(`${m.name} is not in vendors.ts`)
   const category = vendor.kind === 'transport' ? (vendor.category ?? null) : null
   const expect = vendor.kind === 'transport' ? 'auto' : vendor.kind === 'thrift' ? 'review' : 'reject'
-  const font = pick(unseen ? UNSEEN_FONTS : FONTS)
+  const font = pick(unseen ? (HARDER ? HARDER_FONTS : UNSEEN_FONTS) : FONTS)
   const layout: Layout = unseen ? pick(['classic', 'app', 'ticket'] as const) : 'classic'
   // A date in the last ~18 months, never in the future.
   const day = new Date(Date.now() - Math.floor(r() * 540 + 1) * 86_400_000)
@@ -267,18 +273,30 @@ async function photograph(svg: string, r: () => number, mild: boolean) {
   const meta = await sharp(paper).metadata()
   const table = { r: 90 + Math.floor(r() * 60), g: 80 + Math.floor(r() * 50), b: 60 + Math.floor(r() * 40), alpha: 1 }
   const pad = 80
-  const rotated = await sharp(paper)
-    .extend({ top: pad, bottom: pad, left: pad, right: pad, background: table })
-    .rotate(angle, { background: table })
+  const shear = HARDER ? [between(-0.1, 0.1), between(-0.06, 0.06)] : [0, 0]
+  const rotated = await sharp(
+    await sharp(paper)
+      .extend({ top: pad, bottom: pad, left: pad, right: pad, background: table })
+      .rotate(angle, { background: table })
+      .png()
+      .toBuffer(),
+  )
+    .affine([1, shear[0], shear[1], 1], { background: table })
     .raw()
     .toBuffer({ resolveWithObject: true })
   const { data, info } = rotated
   // Dim light (paper ~200, ink ~80 like an indoor phone photo), a gradient across the page, then
   // Gaussian-ish noise (sum of uniforms) at full size so downscaling and JPEG turn it into blotches.
   const dim = mild ? between(0.85, 1) : between(0.7, 0.85)
+  // A shadow: the half-plane past a random line through the page, 45-70 % light, a 40 px soft edge.
+  const shadowAngle = between(0, 2 * Math.PI)
+  const shadowAt = between(0.3, 0.7) * Math.hypot(info.width, info.height) * 0.5
+  const shadowDepth = HARDER ? between(0.3, 0.55) : 0
   for (let y = 0; y < info.height; y++) {
-    const light = dim * (1 - 0.12 * (y / info.height))
+    const rowLight = dim * (1 - 0.12 * (y / info.height))
     for (let x = 0; x < info.width; x++) {
+      const along = (x - info.width / 2) * Math.cos(shadowAngle) + (y - info.height / 2) * Math.sin(shadowAngle) - shadowAt
+      const light = rowLight * (1 - shadowDepth * Math.min(1, Math.max(0, along / 40 + 0.5)))
       const n = (r() + r() + r() - 1.5) * noise * 1.6
       for (let c = 0; c < info.channels; c++) {
         const i = (y * info.width + x) * info.channels + c
@@ -295,7 +313,8 @@ async function photograph(svg: string, r: () => number, mild: boolean) {
     .jpeg({ quality: jpeg })
     .toBuffer()
   const width = Math.round(info.width * finalScale)
-  return { image, render: { photo: true, hard: !mild, width, angle: round(angle), noise: round(noise), blur: round(blur), scale: round(finalScale), jpeg } }
+  const harder = HARDER ? { shear: shear.map(round), shadow: round(shadowDepth) } : {}
+  return { image, render: { photo: true, hard: !mild, width, angle: round(angle), ...harder, noise: round(noise), blur: round(blur), scale: round(finalScale), jpeg } }
 }
 
 const round = (v: number) => Math.round(v * 100) / 100

@@ -22,7 +22,13 @@ describe('rebuildLines', () => {
 
   it('keeps the lowest score of a line, on tesseract 0..100 scale, and skips empty boxes', () => {
     const lines = rebuildLines([box('Total', 20, 100, 90, 20, 0, 0.99), box('$9.00', 300, 100, 80, 20, 0, 0.71), box('  ', 20, 200, 50)])
-    expect(lines).toEqual([{ text: 'Total  $9.00', confidence: 71 }])
+    expect(lines).toEqual([{ text: 'Total  $9.00', confidence: 71, digitConfidence: null }])
+  })
+
+  it('keeps the lowest digit score of a line', () => {
+    const total = { ...box('$9.00', 300, 100, 80, 20, 0, 0.95), digitConfidence: 0.612 }
+    const label = { ...box('Total', 20, 100, 90, 20, 0, 0.99), digitConfidence: null }
+    expect(rebuildLines([label, total])).toEqual([{ text: 'Total  $9.00', confidence: 95, digitConfidence: 61.2 }])
   })
 
   it('returns no lines for no boxes', () => {

@@ -11,10 +11,14 @@
 import { withinOneEdit } from '~/utils/text'
 
 export type Point = { x: number; y: number }
-/** One recognised box: its text, the recognizer's 0..1 score, and its four corners (clockwise from top-left). */
-export type TextBox = { text: string; confidence: number; points: [Point, Point, Point, Point] }
-/** A rebuilt line with the lowest score of its boxes, on tesseract's 0..100 scale. */
-export type TextLine = { text: string; confidence: number }
+/**
+ * One recognised box: its text, the recognizer's 0..1 score (the mean of its characters'), the
+ * lowest 0..1 score of a digit in it (null: no digit, or not scored), and its four corners
+ * (clockwise from top-left).
+ */
+export type TextBox = { text: string; confidence: number; digitConfidence?: number | null; points: [Point, Point, Point, Point] }
+/** A rebuilt line with the lowest score of its boxes and of its digits, on tesseract's 0..100 scale. */
+export type TextLine = { text: string; confidence: number; digitConfidence: number | null }
 
 type Placed = { box: TextBox; angle: number; cx: number; cy: number; h: number; w: number; top: number; bottom: number; left: number }
 
@@ -80,8 +84,14 @@ export function rebuildLines(boxes: TextBox[]): TextLine[] {
       // Two spaces between boxes: the gap between a label and its amount, as tesseract keeps it.
       text: cleanLine(row.items.map((i) => i.box.text.trim()).join('  ')),
       confidence: Math.round(Math.min(...row.items.map((i) => i.box.confidence)) * 1000) / 10,
+      digitConfidence: lowestDigit(row.items.map((i) => i.box)),
     }
   })
+}
+
+function lowestDigit(boxes: TextBox[]): number | null {
+  const scores = boxes.map((b) => b.digitConfidence).filter((c): c is number => typeof c === 'number')
+  return scores.length === 0 ? null : Math.round(Math.min(...scores) * 1000) / 10
 }
 
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?'

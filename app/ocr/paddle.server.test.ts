@@ -26,6 +26,17 @@ describe('the PaddleOCR reader', () => {
     expect(result.confidence).toBeLessThanOrEqual(100)
   })
 
+  test('scores the least sure digit of each line: a line with digits has one, a line without none (issue 23)', async () => {
+    const { lines } = await reader.read(photo)
+    const withDigits = lines.filter((l) => /[0-9]/.test(l.text))
+    expect(withDigits.length).toBeGreaterThan(2)
+    for (const line of withDigits) {
+      expect(line.digitConfidence).toBeGreaterThan(0)
+      expect(line.digitConfidence).toBeLessThanOrEqual(100)
+    }
+    for (const line of lines.filter((l) => !/[0-9]/.test(l.text))) expect(line.digitConfidence).toBeNull()
+  })
+
   test('reads one photo at a time: concurrent reads all answer', async () => {
     const results = await Promise.all([reader.read(photo), reader.read(photo)])
     expect(results[0].text).toBe(results[1].text)

@@ -47,7 +47,7 @@ export type PaddleReaderOptions = {
 }
 
 type RawBox = { x: number; y: number; width: number; height: number; points?: TextBox['points'] }
-type Found = { text: string; confidence: number; box: RawBox }
+type Found = { text: string; confidence: number; digitConfidence: number | null; box: RawBox }
 type Reply = { id: number; ok: true; found?: Found[] } | { id: number; ok: false; error: string }
 
 /**
@@ -81,10 +81,50 @@ parentPort.on('message', async (msg) => {
       const recognition = service.recognitionService
       if (!recognition || typeof recognition.calculateBatchMaxWhRatio !== 'function') throw new Error('paddleocr no longer has RecognitionService.calculateBatchMaxWhRatio')
       recognition.calculateBatchMaxWhRatio = (boxes, options) => options.imageWidth / options.imageHeight
+      // The box score is the mean of its characters' scores: one misread digit in a long box barely
+      // moves it. The decode is paddleocr's own (greedy CTC), keeping the lowest digit score too;
+      // boxes are recognised one after another, so the wrapper reads the score of its own box.
+      if (typeof recognition.ctcLabelDecode !== 'function' || typeof recognition.processBox !== 'function') throw new Error('paddleocr no longer has RecognitionService.ctcLabelDecode/processBox')
+      let lastDigit = null
+      recognition.ctcLabelDecode = (logits, sequenceLength, numClasses, options) => {
+        const dict = options.charactersDictionary
+        const withBlank = dict[0] === '' || dict[0] === 'blank'
+        let text = ''
+        let sum = 0
+        let count = 0
+        let digit = null
+        let last = -1
+        for (let t = 0; t < sequenceLength; t++) {
+          let best = -Infinity
+          let index = 0
+          const offset = t * numClasses
+          for (let i = 0; i < numClasses; i++) {
+            const v = logits[offset + i]
+            if (v > best) { best = v; index = i }
+          }
+          if (index === last) continue
+          last = index
+          if (index === 0) continue
+          const char = dict[withBlank ? index : index - 1] || ''
+          text += char
+          sum += best
+          count++
+          // Full-width digits too: the line rebuilder turns them into ASCII ones.
+          if ((char >= '0' && char <= '9') || (char >= '\\uFF10' && char <= '\\uFF19')) digit = digit === null ? best : Math.min(digit, best)
+        }
+        lastDigit = digit
+        return { text, confidence: count > 0 ? sum / count : 0 }
+      }
+      const processBox = recognition.processBox.bind(recognition)
+      recognition.processBox = async (task, options) => {
+        lastDigit = null
+        const result = await processBox(task, options)
+        return result ? { ...result, digitConfidence: lastDigit } : result
+      }
       parentPort.postMessage({ id: msg.id, ok: true })
     } else if (msg.type === 'read') {
       const items = await service.recognize({ width: msg.width, height: msg.height, data: new Uint8Array(msg.pixels) }, { ordering: { sortByReadingOrder: true } })
-      const found = items.map((r) => ({ text: r.text, confidence: r.confidence, box: { x: r.box.x, y: r.box.y, width: r.box.width, height: r.box.height, points: r.box.points } }))
+      const found = items.map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence ?? null, box: { x: r.box.x, y: r.box.y, width: r.box.width, height: r.box.height, points: r.box.points } }))
       parentPort.postMessage({ id: msg.id, ok: true, found })
     }
   } catch (error) {
@@ -273,7 +313,7 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
       if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
       const boxes: TextBox[] = (reply.found ?? [])
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
-        .map((r) => ({ text: r.text, confidence: r.confidence, points: cornersOf(r.box) }))
+        .map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence, points: cornersOf(r.box) }))
       const lines = rebuildLines(boxes)
       const confidence = boxes.length ? (100 * boxes.reduce((sum, b) => sum + b.confidence, 0)) / boxes.length : 0
       return { text: lines.map((l) => l.text).join('\n'), lines, confidence: Math.round(confidence * 10) / 10 }

@@ -42,3 +42,14 @@ test('a job still queued when its request is aborted is dropped', async () => {
   await expect(running).resolves.toMatchObject({ confidence: expect.any(Number) })
   await pool.terminate()
 }, 60_000)
+
+test('each line carries the score of its least sure digit, from tesseract symbols (issue 23)', async () => {
+  const pool = createOcrPool({ size: 1 })
+  const { image } = await prepareForOcr(fs.readFileSync(path.resolve('tests/fixtures/receipts/dev-012-tesla.png')))
+  const { lines } = await pool.recognize(image)
+  await pool.terminate()
+  const withDigits = lines.filter((l) => /[0-9]/.test(l.text))
+  expect(withDigits.length).toBeGreaterThan(2)
+  for (const line of withDigits) expect(line.digitConfidence).toBeGreaterThan(0)
+  for (const line of lines.filter((l) => !/[0-9]/.test(l.text))) expect(line.digitConfidence).toBeNull()
+}, 60_000)

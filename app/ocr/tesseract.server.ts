@@ -5,8 +5,13 @@ import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { getMetrics } from '~/ops/metrics.server'
 import { getEnv } from '~/utils/env.server'
 
-/** One OCR'd line with tesseract's 0..100 confidence. */
-export type OcrLineResult = { text: string; confidence: number }
+/**
+ * One OCR'd line with its reader's 0..100 confidence and the lowest 0..100 confidence of any digit
+ * on it (each reader scores characters: tesseract's symbols, PaddleOCR's CTC steps), or null when
+ * the line has no digit or the reader gave no character scores. A date or total is only as sure as
+ * its least sure digit (issue 23).
+ */
+export type OcrLineResult = { text: string; confidence: number; digitConfidence?: number | null }
 export type OcrResult = { text: string; lines: OcrLineResult[]; confidence: number }
 /** What analysis needs from OCR: injected so tests can pass canned text. */
 export type OcrFn = (image: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
@@ -180,11 +185,23 @@ function toResult(data: TesseractPage): OcrResult {
     for (const paragraph of block.paragraphs) {
       for (const line of paragraph.lines) {
         const text = line.text.replace(/\s+$/, '')
-        if (text.trim()) lines.push({ text, confidence: line.confidence })
+        if (text.trim()) lines.push({ text, confidence: line.confidence, digitConfidence: lowestDigit(line) })
       }
     }
   }
   return { text: data.text, lines, confidence: data.confidence }
+}
+
+type TesseractLine = NonNullable<TesseractPage['blocks']>[number]['paragraphs'][number]['lines'][number]
+
+function lowestDigit(line: TesseractLine): number | null {
+  let lowest: number | null = null
+  for (const word of line.words ?? []) {
+    for (const symbol of word.symbols ?? []) {
+      if (/[0-9]/.test(symbol.text)) lowest = Math.min(lowest ?? 100, symbol.confidence)
+    }
+  }
+  return lowest === null ? null : Math.round(lowest * 10) / 10
 }
 
 /** OCR_WORKERS, default 2 (one per core on the 2-core box the targets were measured on). */

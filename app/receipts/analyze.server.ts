@@ -5,12 +5,13 @@
 import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
 import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
 import { validateReceiptImage } from '~/ocr/photo.server'
+import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
-import { chooseReading, disagreements, wantsSecondReading, withDisagreements, type Reading } from '~/receipts/readings'
+import { judgeReadings, wantsSecondReading, type Reading } from '~/receipts/readings'
 import { findReferenceNumber } from '~/receipts/reference'
-import { judgeReceipt, type Verdict } from '~/receipts/verdict'
+import { retakeMayHelp, type Verdict } from '~/receipts/verdict'
 import { getEnv } from '~/utils/env.server'
 
 /** Reads the original photo (not the tesseract-prepared image): the second reader (app/ocr/paddle.server.ts). */
@@ -23,6 +24,8 @@ export type AnalyzeOptions = {
   preprocess?: PreprocessOptions
   /** The second reader, or null for none; defaults to PaddleOCR unless SECOND_READER=off. */
   secondReader?: SecondReader | null
+  /** Today, for the date's year check; defaults to the clock. */
+  now?: Date
 }
 
 function defaultSecondReader(): SecondReader | null {
@@ -73,12 +76,9 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }))
   }
   const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
-  const decided = second ? chooseReading(first, second) : first
-  const other = second ? (decided === first ? second : first) : null
-  const verdict = withDisagreements(
-    judgeReceipt(decided.fields, decided.confidence),
-    other ? disagreements(decided.fields, other.fields) : [],
-  )
+  const { decided, other, verdict } = judgeReadings(first, second, opts.now ?? new Date())
+  // Only photos headed for review pay for the capture check (~30 ms): is a retake the better answer?
+  const captureAdvice = retakeMayHelp(decided.fields, verdict) ? (await checkPhotoCapture(buf)).advice : null
   const t3 = performance.now()
   const timings: ReceiptTimings = {
     validateMs: round(t1 - t0),
@@ -89,7 +89,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     totalMs: round(t3 - t0),
     ...(other ? { secondReaderMs: round(secondMs) } : {}),
   }
-  return toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other })
+  return { ...toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other }), captureAdvice }
 }
 
 const round = (ms: number) => Math.round(ms)

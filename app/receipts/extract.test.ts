@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addsUp, extractReceipt, itemsAddingUp, findPaymentMethod, parseAmounts, parseDates } from '~/receipts/extract'
+import { addsUp, extractReceipt, itemsAddingUp, findPaymentMethod, parseAmounts, parseDates, printedWeekday } from '~/receipts/extract'
 
 describe('parseDates', () => {
   test.each([
@@ -33,6 +33,19 @@ describe('parseDates', () => {
 
   test.each(['13/13/2026', 'Feb 30, 2026', '11:35 AM', 'Store #553', 'Wp on Mar 22.2076', '4.1 mi 18 min'])('%j is no date', (text) => {
     expect(parseDates(text)).toEqual([])
+  })
+})
+
+describe('printedWeekday', () => {
+  test.each([
+    ['Fri, Nov 20, 2026', 5],
+    ['Date: Mon 2026-01-05', 1],
+    ['Saturday 7 March 2026', 6],
+    ['Mardi 3 mars 2026', 2],
+    ['Total 12.40', null],
+    ['Mar 3, 2026', null],
+  ])('%s -> %s', (text, day) => {
+    expect(printedWeekday(text)).toBe(day)
   })
 })
 

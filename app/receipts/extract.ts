@@ -13,7 +13,8 @@ import {
 } from '~/receipts/vendors'
 import { withinOneEdit } from '~/utils/text'
 
-export type OcrLine = { text: string; confidence: number }
+/** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */
+export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null }
 /** OCR output as the extractor sees it; `confidence` values are tesseract's 0..100. */
 export type OcrText = { text: string; lines?: OcrLine[]; confidence?: number }
 
@@ -45,12 +46,20 @@ export type ExtractionSignals = {
   totalLabel: string | null
   totalLabelStrength: number
   totalLineConfidence: number | null
+  /** The lowest score of a digit on the total's line (null: the reader gave none). */
+  totalDigitConfidence: number | null
   /** The amount needed a repair (letters read for digits, a lost decimal point, a '$' read as '5'). */
   totalRepaired: boolean
   totalCheck: TotalCheck
   itemAmounts: number[]
   dateFormat: DateFormat | null
   dateLineConfidence: number | null
+  /** The lowest score of a digit on the date's line (null: the reader gave none). */
+  dateDigitConfidence: number | null
+  /** The weekday printed beside the date (0 Sunday .. 6 Saturday), or null. */
+  dateWeekday: number | null
+  /** The reader's confidence in the line that names the merchant. */
+  vendorLineConfidence: number | null
   /** Other dates on the receipt that differ from the chosen one. */
   otherDates: string[]
 }
@@ -65,7 +74,7 @@ export type ExtractedReceipt = {
   signals: ExtractionSignals
 }
 
-type Line = { text: string; confidence: number | null; index: number }
+type Line = { text: string; confidence: number | null; digitConfidence: number | null; index: number }
 
 /**
  * `known.vendor`: the merchant is already known for certain (a verified e-receipt's signer, issue
@@ -101,23 +110,27 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalLabel: total?.label ?? null,
       totalLabelStrength: total?.strength ?? 0,
       totalLineConfidence: total?.confidence ?? null,
+      totalDigitConfidence: total?.digitConfidence ?? null,
       totalRepaired: total?.repaired ?? false,
       totalCheck: total?.check ?? 'none',
       itemAmounts: total?.items ?? [],
       dateFormat: date?.format ?? null,
       dateLineConfidence: date?.confidence ?? null,
+      dateDigitConfidence: date?.digitConfidence ?? null,
+      dateWeekday: date?.weekday ?? null,
+      vendorLineConfidence: best?.line != null ? (lines[best.line]?.confidence ?? null) : null,
       otherDates: date?.others ?? [],
     },
   }
 }
 
 function toLines(ocr: OcrText): Line[] {
-  const source: Array<{ text: string; confidence: number | null }> =
+  const source: Array<{ text: string; confidence: number | null; digitConfidence: number | null }> =
     ocr.lines && ocr.lines.length > 0
-      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence }))
-      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null }))
+      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null }))
+      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null }))
   return source
-    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence }))
+    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence }))
     .filter((l) => /[a-z0-9]/i.test(l.text))
     .map((l, index) => ({ ...l, index }))
 }
@@ -252,6 +265,7 @@ type TotalFound = {
   label: string
   strength: number
   confidence: number | null
+  digitConfidence: number | null
   repaired: boolean
   check: TotalCheck
   items: number[]
@@ -293,7 +307,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     .map(lineAmount)
     .filter((a): a is Amount => a !== null)
   const itemValues = items.map((a) => itemValue(a, amount.value))
-  const base = { label: label.label, strength: label.strength, confidence: totalLine.confidence, items: itemValues }
+  const base = { label: label.label, strength: label.strength, confidence: totalLine.confidence, digitConfidence: totalLine.digitConfidence, items: itemValues }
   let weakMatch: number | null = null
   for (const tolerance of [0, 1]) {
     for (const candidate of [amount.value, ...amount.alternatives]) {
@@ -374,6 +388,7 @@ function structuralTotal(lines: Line[]): TotalFound | null {
           label: '',
           strength: 0,
           confidence: line.confidence,
+          digitConfidence: line.digitConfidence,
           repaired: amount.repaired,
           check: sum === cents(total) ? 'sum' : 'near-sum',
           items,
@@ -390,7 +405,36 @@ function structuralTotal(lines: Line[]): TotalFound | null {
 
 export type DateFormat = 'iso' | 'us' | 'day-first' | 'written' | 'compact'
 
-type DateFound = { iso: string; format: DateFormat; confidence: number | null; others: string[] }
+type DateFound = {
+  iso: string
+  format: DateFormat
+  confidence: number | null
+  digitConfidence: number | null
+  weekday: number | null
+  others: string[]
+}
+
+/** English, Spanish, French, German and Portuguese weekday names and abbreviations, Sunday first. */
+const WEEKDAY_NAMES: string[][] = [
+  ['sun', 'sunday', 'dom', 'domingo', 'dim', 'dimanche', 'so', 'sonntag'],
+  ['mon', 'monday', 'lun', 'lunes', 'lundi', 'mo', 'montag', 'segunda'],
+  ['tue', 'tues', 'tuesday', 'mar', 'martes', 'mardi', 'di', 'dienstag', 'terça', 'terca'],
+  ['wed', 'wednesday', 'mié', 'mie', 'miércoles', 'miercoles', 'mer', 'mercredi', 'mi', 'mittwoch', 'quarta'],
+  ['thu', 'thur', 'thurs', 'thursday', 'jue', 'jueves', 'jeu', 'jeudi', 'do', 'donnerstag', 'quinta'],
+  ['fri', 'friday', 'vie', 'viernes', 'ven', 'vendredi', 'fr', 'freitag', 'sexta'],
+  ['sat', 'saturday', 'sáb', 'sab', 'sábado', 'sabado', 'sam', 'samedi', 'sa', 'samstag'],
+]
+/** Only names that cannot be a month or a common word on a receipt: 'mar', 'sam', 'do' and 'mi' are left out. */
+const WEEKDAYS: Record<string, number> = Object.fromEntries(
+  WEEKDAY_NAMES.flatMap((names, day) => names.filter((n) => n.length >= 3 && !['mar', 'sam', 'dom', 'sab'].includes(n)).map((n) => [n, day])),
+)
+const WEEKDAY_RE = new RegExp(`(?<![\\p{L}])(${Object.keys(WEEKDAYS).sort((a, b) => b.length - a.length).join('|')})\\.?(?![\\p{L}])`, 'iu')
+
+/** The weekday named on a line, or null. */
+export function printedWeekday(text: string): number | null {
+  const m = text.match(WEEKDAY_RE)
+  return m ? (WEEKDAYS[m[1].toLowerCase()] ?? null) : null
+}
 
 /** Month names and abbreviations: English, plus Spanish, French, German and Portuguese receipts. */
 const MONTH_NAMES: Array<[number, string[]]> = [
@@ -478,6 +522,8 @@ function findDate(lines: Line[]): DateFound | null {
     parseDates(line.text, { dayFirst }).map((d) => ({
       ...d,
       confidence: line.confidence,
+      digitConfidence: line.digitConfidence,
+      weekday: printedWeekday(line.text),
       score: (DATE_PREFERRED.test(line.text) ? 1 : 0) - (DATE_AVOIDED.test(line.text) ? 1 : 0) - (d.format === 'compact' ? 0.5 : 0),
       index: line.index,
     })),
@@ -485,7 +531,7 @@ function findDate(lines: Line[]): DateFound | null {
   if (candidates.length === 0) return null
   const best = [...candidates].sort((a, b) => b.score - a.score || a.index - b.index)[0]
   const others = [...new Set(candidates.map((c) => c.iso).filter((d) => d !== best.iso))]
-  return { iso: best.iso, format: best.format, confidence: best.confidence, others }
+  return { iso: best.iso, format: best.format, confidence: best.confidence, digitConfidence: best.digitConfidence, weekday: best.weekday, others }
 }
 
 // ---------------------------------------------------------------------------

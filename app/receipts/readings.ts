@@ -3,11 +3,17 @@
  * decision 010). The same extraction and verdict serve both readers; this only chooses between
  * their fields and guards against their disagreeing.
  */
-import type { ExtractedReceipt } from '~/receipts/extract'
+import { extractReceipt, type ExtractedReceipt, type OcrLine } from '~/receipts/extract'
 import type { ReaderName } from '~/receipts/types'
-import type { Verdict } from '~/receipts/verdict'
+import { judgeReceipt, type Verdict } from '~/receipts/verdict'
 
 export type Reading = { reader: ReaderName; text: string; confidence: number; fields: ExtractedReceipt }
+
+/** One reader's lines (with their confidences) -> a Reading, as analysis extracts it. */
+export function readingOf(reader: ReaderName, ocr: { lines: OcrLine[]; confidence: number }): Reading {
+  const text = ocr.lines.map((l) => l.text).join('\n')
+  return { reader, text, confidence: ocr.confidence, fields: extractReceipt({ text, lines: ocr.lines }) }
+}
 
 /** The fields a verdict needs. A reading missing one of them cannot be approved automatically. */
 function keyFields(fields: ExtractedReceipt): number {
@@ -50,6 +56,15 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
   return out
 }
 
+/** The deciding fields both readings read, and read the same: confirmed without a confidence of their own (issue 23). */
+export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): { vendor: boolean; total: boolean; date: boolean } {
+  return {
+    vendor: decided.vendor !== null && other.vendor !== null && decided.vendor.name === other.vendor.name,
+    total: decided.totalAmount !== null && other.totalAmount !== null && Math.abs(decided.totalAmount - other.totalAmount) < 0.005,
+    date: decided.purchaseDate !== null && decided.purchaseDate === other.purchaseDate,
+  }
+}
+
 /** A disagreement between two readings never approves automatically. */
 export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DISAGREEMENT_REASONS>): Verdict {
   if (found.length === 0) return verdict
@@ -59,4 +74,23 @@ export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DI
     needsManualReview: true,
     reasons: [...verdict.reasons, ...found.map((f) => DISAGREEMENT_REASONS[f])],
   }
+}
+
+/**
+ * The readings of one photo -> the reading that decides and its verdict: the choice, the verdict
+ * with the deciding reader's thresholds and the fields both read alike, then the disagreements.
+ * `second` is null when the second reader did not run (or failed).
+ */
+export function judgeReadings(first: Reading, second: Reading | null, now: Date): { decided: Reading; other: Reading | null; verdict: Verdict } {
+  const decided = second ? chooseReading(first, second) : first
+  const other = second ? (decided === first ? second : first) : null
+  const verdict = withDisagreements(
+    judgeReceipt(decided.fields, decided.confidence, {
+      reader: decided.reader,
+      confirmed: other ? agreements(decided.fields, other.fields) : {},
+      now,
+    }),
+    other ? disagreements(decided.fields, other.fields) : [],
+  )
+  return { decided, other, verdict }
 }

@@ -79,5 +79,11 @@ export type ReceiptAnalysis = {
   /** The verified signing domain of an e-receipt ("uber.com"), null for a photo. */
   verifiedSender: string | null
   ereceipt: EReceiptFacts | null
+  /**
+   * Issue 23: the readings fell short and the photo itself is poor (blurred, dark, far, glare):
+   * what the user should do ("Too blurry: hold steady and retake"). Retaking is offered before
+   * staff review. Absent on analyses stored before it existed and on e-receipts.
+   */
+  captureAdvice?: string | null
   timings: ReceiptTimings
 }

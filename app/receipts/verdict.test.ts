@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
 import { extractReceipt, type OcrLine } from '~/receipts/extract'
-import { judgeReceipt, MANUAL_ENTRY_REASON } from '~/receipts/verdict'
+import { judgeReceipt, MANUAL_ENTRY_REASON, retakeMayHelp } from '~/receipts/verdict'
 
 /** OCR text with every line read at `confidence`. */
 function ocr(text: string, confidence = 92) {
@@ -98,5 +98,63 @@ describe('judgeReceipt', () => {
       const v = judge(text)
       expect(v.isAcceptable && v.needsManualReview).toBe(false)
     }
+  })
+})
+
+describe('no approval on a guess (issue 23)', () => {
+  const now = new Date('2026-11-24T12:00:00Z')
+  /** UBER with the date's and the total's lines read with these lowest digit scores. */
+  function judgeDigits(reader: 'tesseract' | 'paddleocr', date: number, total: number, confirmed = {}) {
+    const o = ocr(UBER)
+    o.lines = o.lines.map((l) => ({ ...l, digitConfidence: /2026/.test(l.text) ? date : /^Total/.test(l.text) ? total : 99 }))
+    return judgeReceipt(extractReceipt(o), o.confidence, { reader, now, confirmed })
+  }
+  test.each([
+    // reader, date digits, total digits, confirmed by the other reader, approved
+    ['tesseract', 99, 99, {}, true],
+    ['tesseract', 97, 99, {}, false],
+    ['tesseract', 99, 97, {}, false],
+    ['tesseract', 97, 97, { date: true, total: true }, true],
+    ['paddleocr', 90, 90, {}, true],
+    ['paddleocr', 79.8, 90, {}, false],
+    ['paddleocr', 90, 60, {}, false],
+    ['paddleocr', 60, 60, { date: true, total: true }, true],
+    ['paddleocr', 60, 90, { total: true }, false],
+  ] as const)('%s, date %d, total %d, confirmed %j: approved %s', (reader, date, total, confirmed, ok) => {
+    expect(judgeDigits(reader, date, total, confirmed).isAcceptable).toBe(ok)
+  })
+
+  test('a service line PaddleOCR was unsure of needs the other reader', () => {
+    const o = ocr(UBER)
+    o.lines = o.lines.map((l, i) => ({ ...l, confidence: i === 0 ? 70 : 99, digitConfidence: 99 }))
+    expect(judgeReceipt(extractReceipt(o), 95, { reader: 'paddleocr', now }).isAcceptable).toBe(false)
+    expect(judgeReceipt(extractReceipt(o), 95, { reader: 'paddleocr', now, confirmed: { vendor: true } }).isAcceptable).toBe(true)
+  })
+
+  test.each([
+    // text of the date line, now, approved
+    ['Fri, Nov 20, 2026', '2026-11-24', true],
+    ['Thu, Nov 20, 2026', '2026-11-24', false],
+    ['Nov 20, 2026', '2026-11-24', true],
+    ['Fri, Nov 20, 2026', '2027-01-03', true],
+    ['Nov 20, 2024', '2026-11-24', false],
+    ['Nov 20, 2016', '2026-11-24', false],
+  ])('date line %s on %s: approved %s', (line, today, ok) => {
+    const o = ocr(UBER.replace('Fri, Nov 20, 2026', line))
+    expect(judgeReceipt(extractReceipt(o), 92, { reader: 'tesseract', now: new Date(`${today}T12:00:00Z`) }).isAcceptable).toBe(ok)
+  })
+})
+
+describe('retakeMayHelp: retake before review only when a better photo could change the answer', () => {
+  test.each([
+    ['an unreadable photo', 'blurred text\nnothing here', true],
+    ['a transport receipt read with doubts', UBER.replace('Total $37.28', 'Total $37.98'), true],
+    ['a clean transport receipt (approved)', UBER, false],
+    ['a thrift store', 'Goodwill\nUsed jacket $12.00\nTotal $12.00\nNov 20, 2026', false],
+    ['a fuel receipt', 'Shell\nUnleaded $40.00\nTotal $40.00\nNov 20, 2026', false],
+  ])('%s -> %s', (_name, text, retake) => {
+    const o = ocr(text)
+    const fields = extractReceipt(o)
+    expect(retakeMayHelp(fields, judgeReceipt(fields, o.confidence))).toBe(retake)
   })
 })

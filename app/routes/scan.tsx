@@ -5,6 +5,7 @@ import { Form, Link, useActionData, useLoaderData, useNavigation, useSubmit } fr
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { requireUser } from '~/auth/auth.server'
 import { CameraCapture, checkImageFile } from '~/components/camera-capture'
+import { CapturePreview, checkCaptureInBrowser, RetakeAdvice } from '~/components/capture-preview'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
@@ -62,6 +63,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
           needsManualReview: stored.analysis.needsManualReview,
           testMode: !!stored.analysis.testMode,
           reasons: stored.analysis.reasons,
+          captureAdvice: typeof stored.analysis.captureAdvice === 'string' ? stored.analysis.captureAdvice : null,
           refusal,
           // What the server pays if it accepts this receipt now (issue 24).
           rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
@@ -118,6 +120,8 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
   const [email, setEmail] = useState(false)
   const [camera, setCamera] = useState(false)
   const [progress, setProgress] = useState(0)
+  // Issue 23: a captured photo, or a picked one the capture check flags, waits in a preview.
+  const [pending, setPending] = useState<{ file: File; src: string; advice: string | null } | null>(null)
   const analyzing = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
   const error = actionData?.step === 'camera' ? actionData.error : null
 
@@ -132,15 +136,9 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
     if (error) showToast({ title: 'Analysis Failed', description: ANALYSIS_FAILED, detail: error, variant: 'destructive' })
   }, [error, actionData])
 
-  const upload = useCallback(
-    async (file: File) => {
-      // An e-receipt (.eml) is checked by its signature on the server, not as a picture.
-      const isEmail = isEmailFile(file)
-      const problem = isEmail ? null : await checkImageFile(file)
-      if (problem) {
-        showToast({ title: 'Validation Error', description: problem, variant: 'destructive' })
-        return
-      }
+  const send = useCallback(
+    (file: File, isEmail: boolean) => {
+      setPending(null)
       setEmail(isEmail)
       setPreview(isEmail ? null : URL.createObjectURL(file))
       const formData = new FormData()
@@ -148,6 +146,25 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
       submit(formData, { method: 'post', encType: 'multipart/form-data' })
     },
     [submit],
+  )
+  const upload = useCallback(
+    async (file: File, opts: { fromCamera?: boolean } = {}) => {
+      // An e-receipt (.eml) is checked by its signature on the server, not as a picture.
+      const isEmail = isEmailFile(file)
+      const problem = isEmail ? null : await checkImageFile(file)
+      if (problem) {
+        showToast({ title: 'Validation Error', description: problem, variant: 'destructive' })
+        return
+      }
+      const capture = isEmail ? null : await checkCaptureInBrowser(file)
+      // A good screenshot or photo from the gallery goes at once; the camera's photo and a poor one wait for the user.
+      if (capture && (opts.fromCamera || !capture.ok)) {
+        setPending({ file, src: URL.createObjectURL(file), advice: capture.advice })
+        return
+      }
+      send(file, isEmail)
+    },
+    [send],
   )
   const closeCamera = useCallback(() => setCamera(false), [])
 
@@ -185,8 +202,19 @@ function CaptureStep({ data, actionData }: { data: LoaderData; actionData?: Scan
           </div>
         </div>
       ) : null}
-      {camera ? (
-        <CameraCapture onCapture={(file) => { setCamera(false); void upload(file) }} onClose={closeCamera} />
+      {pending ? (
+        <CapturePreview
+          src={pending.src}
+          advice={pending.advice}
+          onRetake={() => {
+            setPending(null)
+            setCamera(true)
+          }}
+          onUploadNew={(file) => void upload(file)}
+          onUse={() => send(pending.file, false)}
+        />
+      ) : camera ? (
+        <CameraCapture onCapture={(file) => { setCamera(false); void upload(file, { fromCamera: true }) }} onClose={closeCamera} />
       ) : (
         <>
           <Form method="post" encType="multipart/form-data" ref={formRef} className="upload-drop">
@@ -323,6 +351,8 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
           <strong>This receipt is not eligible.</strong>
           <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>
+      ) : analysis.captureAdvice ? (
+        <RetakeAdvice advice={analysis.captureAdvice} />
       ) : analysis.needsManualReview ? (
         <div className="alert info">
           <strong>This receipt will be checked by our team.</strong>
@@ -371,7 +401,7 @@ function ReceiptFormStep({ data, actionData }: { data: LoaderData; actionData?: 
             {analysis.verifiedSender ? 'Upload Another' : 'Retake Photo'}
           </Link>
           <button type="submit" className="btn" style={{ flex: 1 }} disabled={submitting}>
-            {submitting ? 'Submitting...' : 'Submit Receipt'}
+            {submitting ? 'Submitting...' : analysis.captureAdvice ? 'Send for review instead' : 'Submit Receipt'}
           </button>
         </div>
       </Form>
