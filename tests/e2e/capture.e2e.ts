@@ -25,7 +25,8 @@ function signedIn(javaScriptEnabled: boolean): Promise<BrowserContext> {
 
 /**
  * An Uber e-mail screenshot; each test its own tip, or the trip would be a duplicate across wallets
- * (and a fare no other browser test uses). Any of them earns floor(24.8x × 0.3) × 1.2 → 8, + 10 first-receipt bonus.
+ * (and a fare no other browser test uses: tests/utils/engagement.ts seeds Uber receipts of $25.00
+ * today, so no tip of 20). Any of them earns floor(8 × 1.2) = 9, + 10 first-receipt bonus = 19 (decision 100).
  */
 const screenshot = (tipCents: number) =>
   receiptImage({
@@ -50,7 +51,7 @@ describe('capture guidance', () => {
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
-    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     await context.close()
   })
 
@@ -70,7 +71,7 @@ describe('capture guidance', () => {
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
-    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     await context.close()
   })
 
@@ -78,19 +79,19 @@ describe('capture guidance', () => {
     const context = await signedIn(false)
     const page = await context.newPage()
     await page.goto(`${baseUrl}/scan`)
-    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'blurred.jpg', mimeType: 'image/jpeg', buffer: await blurredPhoto(20) })
+    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'blurred.jpg', mimeType: 'image/jpeg', buffer: await blurredPhoto(37) })
     await page.getByRole('button', { name: 'Analyze Receipt' }).click()
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await page.getByTestId('retake-advice').getByText('Too blurry: hold steady and retake').waitFor()
     await page.getByRole('button', { name: 'Send for review instead' }).waitFor()
     await page.getByTestId('retake-advice').getByRole('link', { name: 'Retake Photo' }).click()
     await page.waitForURL(`${baseUrl}/scan`)
-    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'Screenshot_3.png', mimeType: 'image/png', buffer: await screenshot(20) })
+    await page.getByLabel('Upload from Gallery').setInputFiles({ name: 'Screenshot_3.png', mimeType: 'image/png', buffer: await screenshot(37) })
     await page.getByRole('button', { name: 'Analyze Receipt' }).click()
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
-    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     await context.close()
   })
 
@@ -130,7 +131,7 @@ describe('capture guidance', () => {
     await page.waitForURL(/\/scan\?analysis=\d+/, { timeout: 30_000 })
     await page.getByRole('button', { name: 'Submit Receipt' }).click()
     await page.waitForURL(/\/scan\/receipts\/\d+/)
-    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('18.0 B3TR')
+    await expect(page.getByTestId('reward-total').textContent()).resolves.toBe('19.0 B3TR')
     await context.close()
   })
 })
