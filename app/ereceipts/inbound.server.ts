@@ -4,6 +4,7 @@
  * (api.inbound-email.ts) and is credited to the address's owner exactly as an upload would be.
  */
 import crypto from 'node:crypto'
+import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
 import { analyzeAndStore, submitReceipt, type Analysis, type SubmitResult } from '~/receipts/receipts.server'
@@ -12,7 +13,7 @@ import { sniffImageFormat } from '~/ocr/photo.server'
 import { getEnv } from '~/utils/env.server'
 import { getPassportCheck } from '~/chain/passport.server'
 import { EReceiptError } from './errors'
-import { looksLikeEmail } from './message.server'
+import { looksLikeEmail, parseMessage } from './message.server'
 
 const TOKEN_PREFIX = 'r-'
 
@@ -26,8 +27,8 @@ export async function getInboundAddress(db: DB, userId: number, now = new Date()
   if (!domain) return null
   const existing = await db.selectFrom('inbound_addresses').select('token').where('user_id', '=', userId).executeTakeFirst()
   if (existing) return `${existing.token}@${domain}`
-  // 60 random bits in base32: unguessable, short enough to type, case-insensitive as mail is.
-  const token = TOKEN_PREFIX + base32(crypto.randomBytes(8)).slice(0, 12)
+  // 60 random bits in lower case: unguessable, short enough to type, case-insensitive as mail is.
+  const token = TOKEN_PREFIX + randomCode(12, 'abcdefghijkmnpqrstuvwxyz23456789')
   await db
     .insertInto('inbound_addresses')
     .values({ token, user_id: userId, created_at: now.toISOString() })
@@ -35,22 +36,6 @@ export async function getInboundAddress(db: DB, userId: number, now = new Date()
     .execute()
   const row = await db.selectFrom('inbound_addresses').select('token').where('user_id', '=', userId).executeTakeFirstOrThrow()
   return `${row.token}@${domain}`
-}
-
-function base32(bytes: Buffer): string {
-  const alphabet = 'abcdefghijkmnpqrstuvwxyz23456789'
-  let bits = 0
-  let value = 0
-  let out = ''
-  for (const byte of bytes) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += alphabet[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  return out
 }
 
 /** The owner of a forwarding address, or null (another domain, unknown token). */
@@ -125,15 +110,20 @@ export function verifyWebhookSignature(body: Buffer, header: string | null, secr
   return crypto.timingSafeEqual(expected, Buffer.from(given, 'hex'))
 }
 
-/** Where a provider's raw message says it was delivered: the envelope headers first, then To/Cc. */
-export function recipientsOf(raw: Buffer, envelope: string | null): string[] {
-  const head = raw.subarray(0, 64 * 1024).toString('latin1').split(/\r?\n\r?\n/)[0].replace(/\r?\n[ \t]+/g, ' ')
+/**
+ * Where a provider's raw message says it was delivered: the envelope recipient it names, then the
+ * delivery headers, then To and Cc, read by the same MIME parser as the receipt.
+ */
+export async function recipientsOf(raw: Buffer, envelope: string | null): Promise<string[]> {
   const found: string[] = envelope ? envelope.split(',').map((s) => s.trim()) : []
-  for (const name of ['delivered-to', 'x-original-to', 'envelope-to', 'x-forwarded-to', 'to', 'cc']) {
-    for (const line of head.split(/\r?\n/)) {
-      if (!line.toLowerCase().startsWith(`${name}:`)) continue
-      found.push(...(line.slice(name.length + 1).match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []))
-    }
+  let email: Awaited<ReturnType<typeof parseMessage>>['email']
+  try {
+    email = (await parseMessage(raw)).email
+  } catch {
+    return found
   }
+  const delivery = ['delivered-to', 'x-original-to', 'envelope-to', 'x-forwarded-to']
+  for (const header of email.headers.filter((h) => delivery.includes(h.key))) found.push(...(header.value.match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []))
+  for (const address of [...(email.to ?? []), ...(email.cc ?? [])]) if ('address' in address && address.address) found.push(address.address)
   return [...new Set(found)]
 }

@@ -23,7 +23,7 @@ export async function action({ request }: ActionFunctionArgs) {
   }
   if (body.length === 0) return json({ error: 'The request body must be the raw e-mail' }, { status: 400 })
   if (body.length > MAX_EMAIL_BYTES) return json({ error: 'This e-mail is too large. E-receipts must be under 5 MB.' }, { status: 413 })
-  const result = await receiveForwardedEmail(getDb(), { recipients: recipientsOf(body, request.headers.get('X-Envelope-To')), raw: body })
+  const result = await receiveForwardedEmail(getDb(), { recipients: await recipientsOf(body, request.headers.get('X-Envelope-To')), raw: body })
   if (!result.ok) {
     const headers: Record<string, string> = result.status === 503 ? { 'Retry-After': '30' } : {}
     return json({ error: result.error }, { status: result.status, headers })

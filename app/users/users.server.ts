@@ -1,4 +1,4 @@
-import crypto from 'node:crypto'
+import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import type { UserRow } from '#db/schema'
 import { getBalanceMilli } from '~/rewards/ledger.server'
@@ -51,9 +51,7 @@ export async function getUserByWallet(db: DB, walletAddress: string): Promise<Us
 
 function newReferralCode() {
   // 8 characters from an alphabet without look-alikes (0/O, 1/I).
-  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789'
-  const bytes = crypto.randomBytes(8)
-  return Array.from(bytes, (b) => alphabet[b % alphabet.length]).join('')
+  return randomCode(8, 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789')
 }
 
 /** Find the wallet's user or create it; safe when two first sign-ins race (unique wallet address). */
