@@ -53,8 +53,10 @@ export async function parseMessage(raw: Buffer): Promise<ParsedMessage> {
   }
   if (email.attachments.length > MAX_PARTS) throw new EReceiptError('too_many_parts')
   if (!email.from?.address && email.headers.every((h) => h.key !== 'from')) throw new EReceiptError('malformed')
-  const fromAddress = 'address' in (email.from ?? {}) ? ((email.from as { address?: string }).address ?? null) : null
-  return { raw, email, fromAddress: fromAddress?.toLowerCase() ?? null, fromDomain: domainOf(fromAddress) }
+  // A group ("undisclosed: ;") has no address of its own.
+  const from = email.from && 'address' in email.from ? (email.from.address ?? null) : null
+  const fromAddress = from?.toLowerCase() ?? null
+  return { raw, email, fromAddress, fromDomain: domainOf(fromAddress) }
 }
 
 export function domainOf(address: string | null | undefined): string | null {
