@@ -67,7 +67,10 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     })
 
     // Receipt 1, with the first-receipt bonus written by the receipts code under its key.
-    await addApprovedReceipt(db, user.id, { storeName: 'Uber', confidence: 0.934 })
+    // Each receipt a second after the one before, so unlock times never tie on a fast machine.
+    const t0 = Date.now() - 10_000
+    const at = (n: number) => new Date(t0 + n * 1000)
+    await addApprovedReceipt(db, user.id, { storeName: 'Uber', confidence: 0.934, createdAt: at(1) })
     expect(await addFirstReceiptBonus(db, user.id)).toBe(true)
     ach = await load(achievementsLoader, '/achievements', cookie)
     expect(ach.unlockedCount).toBe(1)
@@ -77,14 +80,14 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     expect(await getBalanceMilli(db, user.id)).toBe(18_000)
 
     // Receipts 2 to 5 (the fifth confirmed on-chain), a 3-day streak.
-    for (const [storeName, category] of [
+    for (const [i, [storeName, category]] of [
       ['Lyft', 'ride_share'],
       ['MTA / OMNY', 'public_transit'],
       ['Tesla', 'electric_vehicle'],
-    ]) {
-      await addApprovedReceipt(db, user.id, { storeName, category })
+    ].entries()) {
+      await addApprovedReceipt(db, user.id, { storeName, category, createdAt: at(2 + i) })
     }
-    await addApprovedReceipt(db, user.id, { storeName: 'Lime', category: 'scooter_bike', txHash: REAL_HASH })
+    await addApprovedReceipt(db, user.id, { storeName: 'Lime', category: 'scooter_bike', txHash: REAL_HASH, createdAt: at(5) })
     await setStreak(db, user.id, 3)
     // A store addition 40 days ago, recorded directly in the ledger.
     await addStoreAddition(db, user.id, new Date(Date.now() - 40 * 86_400_000))
