@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { cleanLine, rebuildLines, type TextBox } from './paddle-text'
+import { cleanLine, rebuildLines, textRunDirection, type TextBox } from './paddle-text'
 
 /** A box `w` wide and `h` tall whose top-left corner is (x, y), turned by `degrees` about the origin. */
 function box(text: string, x: number, y: number, w: number, h = 20, degrees = 0, confidence = 0.95): TextBox {
@@ -59,5 +59,28 @@ describe('cleanLine', () => {
     expect(cleanLine('Trip 14 min, 3.2 mi')).toBe('Trip 14 min, 3.2 mi')
     expect(cleanLine('Marches 12')).toBe('Marches 12')
     expect(cleanLine('SMARTFARE  $12.16')).toBe('SMARTFARE  $12.16')
+  })
+})
+
+describe('textRunDirection (issue 23: which turns of a photo are worth reading)', () => {
+  const page = (degrees: number) => [box('Lyft', 20, 20, 60, 20, degrees), box('Total', 20, 100, 90, 20, degrees), box('$12.40', 400, 100, 80, 20, degrees), box('Visa 4417', 20, 180, 140, 20, degrees)]
+
+  it('text lines lying across the page, tilted or upside down: across', () => {
+    expect(textRunDirection(page(0))).toBe('across')
+    expect(textRunDirection(page(8))).toBe('across')
+    expect(textRunDirection(page(180))).toBe('across')
+  })
+
+  it('a photo turned a quarter either way: down', () => {
+    expect(textRunDirection(page(90))).toBe('down')
+    expect(textRunDirection(page(-90))).toBe('down')
+  })
+
+  it('too few long boxes, or no agreement: unknown', () => {
+    expect(textRunDirection([])).toBeNull()
+    expect(textRunDirection(page(0).slice(0, 2))).toBeNull()
+    // Square boxes (single characters, noise) say nothing.
+    expect(textRunDirection([box('a', 0, 0, 20), box('b', 40, 0, 20), box('c', 80, 0, 20), box('d', 120, 0, 20)])).toBeNull()
+    expect(textRunDirection([...page(0).slice(0, 2), ...page(90).slice(0, 2)])).toBeNull()
   })
 })

@@ -94,6 +94,35 @@ function lowestDigit(boxes: TextBox[]): number | null {
   return scores.length === 0 ? null : Math.round(Math.min(...scores) * 1000) / 10
 }
 
+/** A box this many times longer one way than the other shows which way its text runs. */
+const ELONGATED = 2
+/** Boxes needed, and the share of them that must agree, before the direction is believed. */
+const DIRECTION_MIN_BOXES = 3
+const DIRECTION_AGREEMENT = 0.75
+
+/**
+ * Which way the detected text runs on the page, from the boxes' shape alone (no recognition):
+ * 'across' when the long boxes lie left to right (the photo is upright or upside down), 'down' when
+ * they stand on end (turned a quarter), null when too few long boxes agree.
+ */
+export function textRunDirection(boxes: ReadonlyArray<Pick<TextBox, 'points'>>): 'across' | 'down' | null {
+  let across = 0
+  let down = 0
+  for (const { points } of boxes) {
+    const xs = points.map((p) => p.x)
+    const ys = points.map((p) => p.y)
+    const spanX = Math.max(...xs) - Math.min(...xs)
+    const spanY = Math.max(...ys) - Math.min(...ys)
+    if (spanX >= ELONGATED * spanY) across++
+    else if (spanY >= ELONGATED * spanX) down++
+  }
+  const long = across + down
+  if (long < DIRECTION_MIN_BOXES) return null
+  if (across >= DIRECTION_AGREEMENT * long) return 'across'
+  if (down >= DIRECTION_AGREEMENT * long) return 'down'
+  return null
+}
+
 const MONTH = '(?:Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)[a-z]*\\.?'
 const FULL_MONTHS = ['january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december']
 

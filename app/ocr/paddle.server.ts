@@ -15,7 +15,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import sharp from 'sharp'
 import { MAX_INPUT_PIXELS } from './photo.server'
-import { rebuildLines, type TextBox } from './paddle-text'
+import { rebuildLines, textRunDirection, type TextBox } from './paddle-text'
 import type { OcrResult } from './tesseract.server'
 
 /** The photo is handed over EXIF-rotated at this long side (detection works at 960 px). */
@@ -311,12 +311,15 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
       signal.throwIfAborted()
       const reply = await ask(ready, image)
       if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
-      const boxes: TextBox[] = (reply.found ?? [])
+      const found = reply.found ?? []
+      const boxes: TextBox[] = found
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
         .map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence, points: cornersOf(r.box) }))
       const lines = rebuildLines(boxes)
       const confidence = boxes.length ? (100 * boxes.reduce((sum, b) => sum + b.confidence, 0)) / boxes.length : 0
-      return { text: lines.map((l) => l.text).join('\n'), lines, confidence: Math.round(confidence * 10) / 10 }
+      // The direction from every detected box, however badly recognised: detection sees shapes, not letters.
+      const textDirection = textRunDirection(found.map((r) => ({ points: cornersOf(r.box) })))
+      return { text: lines.map((l) => l.text).join('\n'), lines, confidence: Math.round(confidence * 10) / 10, textDirection }
     })()
     void work.then(endTurn, endTurn)
     return unlessAborted(work, signal).finally(() => clearTimeout(timer))

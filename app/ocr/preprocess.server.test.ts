@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { flattenBackground, prepareForOcr } from '~/ocr/preprocess.server'
+import { flattenBackground, greyShare, prepareForOcr } from '~/ocr/preprocess.server'
 import { ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
@@ -87,6 +87,55 @@ describe('prepareForOcr', () => {
     const p = await prepareForOcr(fixture('dev-012-tesla.png'))
     expect(p.skewDegrees).toBe(0)
     expect(p.cropped).toBe(false)
+  })
+})
+
+/** The prepared PGM as grey pixels. */
+function pgmGrey(pgm: Buffer) {
+  const header = /^P5\n(\d+) (\d+)\n255\n/.exec(pgm.toString('latin1', 0, 32))!
+  return { data: new Uint8Array(pgm.subarray(header[0].length)), width: Number(header[1]), height: Number(header[2]) }
+}
+
+/** A photo under heavy grain, blurred into blobs as a phone's JPEG does (seeded, so the same every run). */
+async function grainy(photo: Buffer) {
+  const { data, info } = await sharp(photo).greyscale().raw().toBuffer({ resolveWithObject: true })
+  let seed = 23
+  const random = () => ((seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31)
+  const out = Buffer.alloc(info.width * info.height)
+  for (let i = 0; i < out.length; i++) out[i] = Math.max(0, Math.min(255, data[i * info.channels] + (random() - 0.5) * 220))
+  return sharp(out, { raw: { width: info.width, height: info.height, channels: 1 } }).blur(1.2).jpeg({ quality: 45 }).toBuffer()
+}
+
+/** Dark pixels with at most one dark neighbour of four: grain, not strokes. */
+function specks(g: { data: Uint8Array; width: number; height: number }) {
+  const { data, width: w, height: h } = g
+  let n = 0
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x
+      if (data[i] >= 128) continue
+      const dark = Number(data[i - 1] < 128) + Number(data[i + 1] < 128) + Number(data[i - w] < 128) + Number(data[i + w] < 128)
+      if (dark < 2) n++
+    }
+  }
+  return n
+}
+
+describe('despeckling a grainy photo (issue 23)', () => {
+  test('a grainy photo gets the median filter: the specks tesseract would read as text are gone', async () => {
+    const noisy = await grainy(fixture('dev-003-lyft.jpg'))
+    const without = pgmGrey((await prepareForOcr(noisy, { despeckleAbove: 0 })).image)
+    const withIt = pgmGrey((await prepareForOcr(noisy)).image)
+    expect(greyShare(without)).toBeGreaterThan(0.1)
+    expect(specks(withIt)).toBeLessThan(specks(without) / 5)
+  })
+
+  test('a clean photo and a screenshot are left exactly as before', async () => {
+    for (const name of ['dev-003-lyft.jpg', 'dev-012-tesla.png']) {
+      const plain = await prepareForOcr(fixture(name), { despeckleAbove: 0 })
+      expect(greyShare(pgmGrey(plain.image))).toBeLessThan(0.1)
+      expect((await prepareForOcr(fixture(name))).image.equals(plain.image)).toBe(true)
+    }
   })
 })
 

@@ -12,7 +12,13 @@ import { getEnv } from '~/utils/env.server'
  * its least sure digit (issue 23).
  */
 export type OcrLineResult = { text: string; confidence: number; digitConfidence?: number | null }
-export type OcrResult = { text: string; lines: OcrLineResult[]; confidence: number }
+export type OcrResult = {
+  text: string
+  lines: OcrLineResult[]
+  confidence: number
+  /** Which way the text runs, where the reader can tell from its boxes (PaddleOCR's detection). */
+  textDirection?: 'across' | 'down' | null
+}
 /** What analysis needs from OCR: injected so tests can pass canned text. */
 export type OcrFn = (image: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
 

@@ -55,12 +55,14 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   let fields = extractReceipt(result)
   const secondReader = opts.secondReader === undefined ? defaultSecondReader() : opts.secondReader
   let second: Reading | null = null
+  let secondResult: OcrResult | null = null
   let secondMs = 0
   if (secondReader && wantsSecondReading(fields)) {
     opts.signal?.throwIfAborted()
     const started = performance.now()
     try {
       const read = await secondReader(buf, { signal: opts.signal })
+      secondResult = read
       second = { reader: 'paddleocr', text: read.text, confidence: read.confidence, fields: extractReceipt(read) }
     } catch (error) {
       // The second reader only adds: when it fails, tesseract's reading decides, as with SECOND_READER=off.
@@ -70,10 +72,13 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     secondMs = performance.now() - started
   }
   // The other orientations only when no reader made sense of the photo upright: a blurred upright
-  // photo that PaddleOCR reads needs no three more tesseract readings (issue 13).
+  // photo that PaddleOCR reads needs no three more tesseract readings (issue 13). Nor does one where
+  // PaddleOCR read a clean word upright, or whose text lines it found running across the page: then
+  // only upside down is left to try (issue 23: noisy upright photos spent 0.4-3.5 s on three turns).
   const uprightUnreadable = unreadable(fields) && !hasCleanLine(result) && result.confidence < ROTATION_RETRY_BELOW
-  if (uprightUnreadable && (!second || unreadable(second.fields))) {
-    ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }))
+  if (uprightUnreadable && (!second || unreadable(second.fields)) && !(secondResult && hasCleanLine(secondResult))) {
+    const turns = secondResult?.textDirection === 'across' ? ([2] as const) : ([1, 3, 2] as const)
+    ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }, turns))
   }
   const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
   const { decided, other, verdict } = judgeReadings(first, second, opts.now ?? new Date())
@@ -118,9 +123,10 @@ async function tryOtherOrientations(
   opts: AnalyzeOptions,
   ocr: OcrFn,
   upright: { result: OcrResult; fields: ExtractedReceipt },
+  turns: ReadonlyArray<1 | 2 | 3>,
 ): Promise<{ result: OcrResult; fields: ExtractedReceipt }> {
   let best = upright
-  for (const quarterTurns of [1, 3, 2] as const) {
+  for (const quarterTurns of turns) {
     opts.signal?.throwIfAborted()
     const prepared = await prepareForOcr(buf, { ...opts.preprocess, quarterTurns })
     const result = await ocr(prepared.image, { signal: opts.signal })
