@@ -9,7 +9,7 @@ import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
-import { judgeReadings, wantsSecondReading, type Reading } from '~/receipts/readings'
+import { judgeReadings, wantsConfirmation, wantsSecondReading, type Reading } from '~/receipts/readings'
 import { findReferenceNumber } from '~/receipts/reference'
 import { retakeMayHelp, type Verdict } from '~/receipts/verdict'
 import { getEnv } from '~/utils/env.server'
@@ -57,7 +57,9 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   let second: Reading | null = null
   let secondResult: OcrResult | null = null
   let secondMs = 0
-  if (secondReader && wantsSecondReading(fields)) {
+  const now = opts.now ?? new Date()
+  const asFirst = (r: OcrResult, f: ExtractedReceipt): Reading => ({ reader: 'tesseract', text: r.text, confidence: r.confidence, fields: f })
+  if (secondReader && (wantsSecondReading(fields) || wantsConfirmation(asFirst(result, fields), now))) {
     opts.signal?.throwIfAborted()
     const started = performance.now()
     try {
@@ -80,8 +82,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     const turns = secondResult?.textDirection === 'across' ? ([2] as const) : ([1, 3, 2] as const)
     ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }, turns))
   }
-  const first: Reading = { reader: 'tesseract', text: result.text, confidence: result.confidence, fields }
-  const { decided, other, verdict } = judgeReadings(first, second, opts.now ?? new Date())
+  const { decided, other, verdict } = judgeReadings(asFirst(result, fields), second, now)
   // Only photos headed for review pay for the capture check (~30 ms): is a retake the better answer?
   const captureAdvice = retakeMayHelp(decided.fields, verdict) ? (await checkPhotoCapture(buf)).advice : null
   const t3 = performance.now()

@@ -26,11 +26,26 @@ export function wantsSecondReading(first: ExtractedReceipt): boolean {
 }
 
 /**
- * The second reading decides when it found at least as many of the key fields (PaddleOCR reads a
- * badly taken photo better where both read something); otherwise the first stands.
+ * A first reading with every key field that falls short only on how sure it is of them: a second
+ * reading that reads the same values would confirm them (issue 23: good photos whose total line
+ * tesseract scored low went to staff although both readers read every field right).
+ */
+export function wantsConfirmation(first: Reading, now: Date): boolean {
+  if (keyFields(first.fields) < 3) return false
+  const alone = judgeReceipt(first.fields, first.confidence, { reader: first.reader, now })
+  if (alone.isAcceptable || !alone.needsManualReview) return false
+  return judgeReceipt(first.fields, first.confidence, { reader: first.reader, now, confirmed: { vendor: true, total: true, date: true } }).isAcceptable
+}
+
+/**
+ * The second reading decides when it found more of the key fields, or as many where the first
+ * missed one (PaddleOCR reads a badly taken photo better where both read something); otherwise
+ * the first stands: a complete first reading that was only asked to be confirmed keeps deciding.
  */
 export function chooseReading(first: Reading, second: Reading): Reading {
-  return keyFields(second.fields) >= keyFields(first.fields) ? second : first
+  const a = keyFields(first.fields)
+  const b = keyFields(second.fields)
+  return b > a || (b === a && a < 3) ? second : first
 }
 
 export const DISAGREEMENT_REASONS = {

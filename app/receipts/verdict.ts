@@ -80,7 +80,7 @@ const NOT_ELIGIBLE: Partial<Record<MerchantKind, string>> = {
 }
 
 export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | null, context: VerdictContext = {}): Verdict {
-  const confidence = readConfidence(fields, pageConfidence)
+  const confidence = readConfidence(fields, pageConfidence, context.confirmed)
   const isValid = fields.vendor !== null || fields.totalAmount !== null || fields.purchaseDate !== null
   const base = { confidence, isValid }
   if (!isValid) {
@@ -121,7 +121,7 @@ export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | 
       ],
     }
   }
-  const doubts = [...transportDoubts(fields, pageConfidence, confidence), ...fieldDoubts(fields, context)]
+  const doubts = [...transportDoubts(fields, pageConfidence, confidence, context.confirmed ?? {}), ...fieldDoubts(fields, context)]
   if (preOwned.length > 0) doubts.push(`Pre-owned items mentioned (${preOwned.join(', ')})`)
   if (doubts.length > 0) return { ...base, isAcceptable: false, needsManualReview: true, reasons: doubts }
   return { ...base, isAcceptable: true, needsManualReview: false, reasons: [] }
@@ -158,7 +158,19 @@ function merchantConfident(fields: ExtractedReceipt): boolean {
   return (s.vendorExact && s.vendorScore >= 0.9) || s.vendorScore >= 1.4
 }
 
-function transportDoubts(fields: ExtractedReceipt, pageConfidence: number | null, confidence: number): string[] {
+/**
+ * What keeps a transport receipt from automatic approval. A total or date both readers read the
+ * same (`confirmed`) needs neither a clear line of its own nor, for the total, line items that add
+ * up to it: those checks guard against one reader's misread, and two readers agreeing digit for
+ * digit is the stronger guard (issue 23). What the text says (its total label, a date without
+ * separators, the merchant) is checked whoever read it.
+ */
+function transportDoubts(
+  fields: ExtractedReceipt,
+  pageConfidence: number | null,
+  confidence: number,
+  confirmed: Partial<Record<DecidingField, boolean>>,
+): string[] {
   const s = fields.signals
   const t = VERDICT_THRESHOLDS
   const doubts: string[] = []
@@ -170,17 +182,19 @@ function transportDoubts(fields: ExtractedReceipt, pageConfidence: number | null
   else if (fields.totalAmount <= 0) doubts.push('The total amount is zero')
   else {
     if (s.totalLabelStrength < 2) doubts.push('No clear total line was found')
-    if (s.totalCheck === 'mismatch') doubts.push("The line items don't add up to the total")
-    if (s.totalCheck === 'none') doubts.push('The total could not be cross-checked against the line items')
-    if (s.totalCheck === 'near-sum' && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
-      doubts.push('The line items are a cent off the total')
+    if (!confirmed.total) {
+      if (s.totalCheck === 'mismatch') doubts.push("The line items don't add up to the total")
+      if (s.totalCheck === 'none') doubts.push('The total could not be cross-checked against the line items')
+      if (s.totalCheck === 'near-sum' && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
+        doubts.push('The line items are a cent off the total')
+      }
+      if (lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
     }
-    if (lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
   }
   if (fields.purchaseDate === null) doubts.push('The purchase date could not be read')
   else {
     if (s.dateFormat === 'compact') doubts.push('The purchase date was read without separators')
-    if (lowLine(s.dateLineConfidence, t.minDateLineConfidence)) doubts.push('The purchase date was read with low confidence')
+    if (!confirmed.date && lowLine(s.dateLineConfidence, t.minDateLineConfidence)) doubts.push('The purchase date was read with low confidence')
     // Years before the app existed are far more likely a misread '2026' than a real receipt.
     if (Number(fields.purchaseDate.slice(0, 4)) < t.minPlausibleYear) doubts.push('The purchase year looks misread')
   }
@@ -233,15 +247,21 @@ export function dateDoubts(isoDate: string, printedWeekday: number | null, now?:
 }
 
 /** 0..1 from the page's OCR confidence and how well the fields held up. */
-export function readConfidence(fields: ExtractedReceipt, pageConfidence: number | null): number {
+export function readConfidence(
+  fields: ExtractedReceipt,
+  pageConfidence: number | null,
+  confirmed: Partial<Record<DecidingField, boolean>> = {},
+): number {
   const s = fields.signals
   const vendor = !fields.vendor ? 0.4 : merchantConfident(fields) ? 1 : s.vendorExact ? 0.85 : 0.7
+  // A total both readers read alike is as good as one its line items add up to.
+  const check = confirmed.total ? 'sum' : s.totalCheck
   const total =
     fields.totalAmount === null
       ? 0.4
-      : { sum: 1, 'near-sum': 0.95, repeated: 0.9, none: 0.8, mismatch: 0.55 }[s.totalCheck] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
+      : { sum: 1, 'near-sum': 0.95, repeated: 0.9, none: 0.8, mismatch: 0.55 }[check] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
   const date = fields.purchaseDate === null ? 0.5 : s.dateFormat === 'compact' ? 0.85 : 1
-  const lines = [s.totalLineConfidence, s.dateLineConfidence]
+  const lines = [confirmed.total ? null : s.totalLineConfidence, confirmed.date ? null : s.dateLineConfidence]
     .filter((c): c is number => c !== null)
     .map((c) => Math.min(1, c / 90))
   const page = pageConfidence === null ? 0.9 : Math.min(1, pageConfidence / 85)
