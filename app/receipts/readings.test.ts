@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extractReceipt } from '~/receipts/extract'
-import { DISAGREEMENT_REASONS, chooseReading, disagreements, wantsSecondReading, withDisagreements, type Reading } from '~/receipts/readings'
+import { DISAGREEMENT_REASONS, chooseReading, disagreements, judgeReadings, wantsConfirmation, wantsSecondReading, withDisagreements, type Reading } from '~/receipts/readings'
 import { judgeReceipt } from '~/receipts/verdict'
 
 const WAYMO = 'Waymo\nYour ride receipt\nMar 22, 2026 at 10:07 AM\nTrip fare $18.12\nFees $2.30\nTotal $20.42\nVisa ending in 4417'
@@ -66,5 +66,43 @@ describe('choosing between two readings of one photo', () => {
     expect(guarded).toMatchObject({ isAcceptable: false, needsManualReview: true })
     expect(guarded.reasons).toContain(DISAGREEMENT_REASONS.total)
     expect(withDisagreements(verdict, [])).toBe(verdict)
+  })
+})
+
+describe('a complete reading that is only unsure asks the other reader to confirm it (issue 23)', () => {
+  const now = new Date('2026-03-24T12:00:00Z')
+  // Every field read, but the items (misread $16.12) do not add up to the total.
+  const MISMATCH = WAYMO.replace('Trip fare $18.12', 'Trip fare $16.12')
+  const complete = (text: string, reader: Reading['reader'] = 'tesseract') => reading(reader, text)
+
+  it('asks only when confirming the fields would approve it', () => {
+    expect(judgeReceipt(complete(MISMATCH).fields, 92, { reader: 'tesseract', now }).reasons).toContain("The line items don't add up to the total")
+    expect(wantsConfirmation(complete(MISMATCH), now)).toBe(true)
+    // Approved alone, missing a field (the second reading is wanted anyway), or not eligible: no.
+    expect(wantsConfirmation(complete(WAYMO), now)).toBe(false)
+    expect(wantsConfirmation(complete(NO_TOTAL), now)).toBe(false)
+    expect(wantsConfirmation(complete(MISMATCH.replace('Waymo', 'Chipotle Mexican Grill')), now)).toBe(false)
+    // A date without separators is a doubt about what the text says: no reading confirms it away.
+    expect(wantsConfirmation(complete(MISMATCH.replace('Mar 22, 2026 at 10:07 AM', 'Date 20260322')), now)).toBe(false)
+  })
+
+  it('the same total and date from the other reader approve it; the first reading keeps deciding', () => {
+    const first = complete(MISMATCH)
+    const second = complete(MISMATCH, 'paddleocr')
+    expect(chooseReading(first, second)).toBe(first)
+    const { decided, other, verdict } = judgeReadings(first, second, now)
+    expect(decided).toBe(first)
+    expect(other).toBe(second)
+    expect(verdict).toMatchObject({ isAcceptable: true, needsManualReview: false, reasons: [] })
+  })
+
+  it('a different total from the other reader, or none, leaves it to staff', () => {
+    const first = complete(MISMATCH)
+    const differs = judgeReadings(first, complete(MISMATCH.replace('$20.42', '$28.42'), 'paddleocr'), now)
+    expect(differs.verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(differs.verdict.reasons).toContain(DISAGREEMENT_REASONS.total)
+    const missing = judgeReadings(first, complete(MISMATCH.replace('Total $20.42', ''), 'paddleocr'), now)
+    expect(missing.decided).toBe(first)
+    expect(missing.verdict.reasons).toContain("The line items don't add up to the total")
   })
 })
