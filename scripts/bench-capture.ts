@@ -16,7 +16,7 @@ import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
 import { analyzeReceipt } from '~/receipts/analyze.server'
 import { CAPTURE_THRESHOLDS, type CaptureMetrics } from '~/receipts/capture-quality'
 import type { OcrLine } from '~/receipts/extract'
-import { judgeReadings, readingOf, wantsSecondReading } from '~/receipts/readings'
+import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
 import { scoreAnalysis, type Truth } from './receipt-truth'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -31,8 +31,9 @@ async function readFully(dir: string, truth: Truth[], dump: string | null): Prom
       const r = byFile.get(t.file)
       if (!r) continue
       const first = readingOf('tesseract', r.tesseract)
-      const second = r.paddleocr && wantsSecondReading(first.fields) ? readingOf('paddleocr', r.paddleocr) : null
-      const f = judgeReadings(first, second, new Date()).decided.fields
+      const now = new Date()
+      const second = r.paddleocr && asksSecondReader(first, now) ? readingOf('paddleocr', r.paddleocr) : null
+      const f = judgeReadings(first, second, now).decided.fields
       const right =
         (f.storeName ?? '').toLowerCase() === t.vendor.toLowerCase() && f.category === t.category &&
         f.totalAmount !== null && Math.abs(f.totalAmount - t.totalAmount) < 0.005 && f.purchaseDate === t.purchaseDate

@@ -8,7 +8,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import type { OcrLine } from '~/receipts/extract'
-import { judgeReadings, readingOf, wantsSecondReading } from '~/receipts/readings'
+import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
 import { FIELD_CONFIDENCE } from '~/receipts/verdict'
 import type { Truth } from './receipt-truth'
 
@@ -51,7 +51,7 @@ function main() {
       if (f.vendor) note(`${reader}.vendor`, f.vendor.name.toLowerCase() === t.vendor.toLowerCase(), f.signals.vendorLineConfidence, r.file)
     }
     const first = readingOf('tesseract', r.tesseract)
-    const second = wantsSecondReading(first.fields) && r.paddleocr ? readingOf('paddleocr', r.paddleocr) : null
+    const second = asksSecondReader(first, now) && r.paddleocr ? readingOf('paddleocr', r.paddleocr) : null
     if (second) secondRuns++
     const { decided, verdict } = judgeReadings(first, second, now)
     const f = decided.fields

@@ -8,7 +8,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { parseAmounts, type OcrLine } from '~/receipts/extract'
-import { judgeReadings, readingOf, wantsSecondReading } from '~/receipts/readings'
+import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
 import { MISREAD_DIGIT_CEILING } from '~/receipts/verdict'
 
 type Dumped = { lines: OcrLine[]; confidence: number }
@@ -24,7 +24,7 @@ const now = new Date(`${fixture.now}T12:00:00Z`)
 /** Analysis's decision over a photo's two readings (the second only when analysis would ask for it). */
 function decide(tesseract: Dumped, paddleocr: Dumped | null) {
   const first = readingOf('tesseract', tesseract)
-  const second = paddleocr && wantsSecondReading(first.fields) ? readingOf('paddleocr', paddleocr) : null
+  const second = paddleocr && asksSecondReader(first, now) ? readingOf('paddleocr', paddleocr) : null
   return judgeReadings(first, second, now)
 }
 
@@ -84,7 +84,8 @@ describe('single-digit misreads of dates and totals in real readings', () => {
 
   it('approve none when the changed digit scores as a real misread did', () => {
     const found = mutations(false)
-    // Measured 2026-11-24: 1,911 changes (1,272 of a date, 639 of a total) over the approved readings.
+    // Measured 2026-11-24: 2,098 changes (1,387 of a date, 711 of a total) over the approved readings,
+    // with the confirming second reading (1,911 before it approved more receipts to mutate).
     expect(found.filter((m) => m.field === 'date').length).toBeGreaterThan(500)
     expect(found.filter((m) => m.field === 'total').length).toBeGreaterThan(300)
     expect(found.filter((m) => m.approved)).toEqual([])
@@ -95,11 +96,11 @@ describe('single-digit misreads of dates and totals in real readings', () => {
     const totals = all.filter((m) => m.field === 'total')
     const dates = all.filter((m) => m.field === 'date')
     const approvedTotals = totals.filter((m) => m.approved)
-    // Measured 2026-11-24: 481 of 1,272 date changes and 40 of 639 total changes would be approved
+    // Measured 2026-11-24: 481 of 1,387 date changes and 40 of 711 total changes would be approved
     // if a misread digit scored as high as a right one (40: a cent off, accepted as rounding, or a
     // run of the last items that adds up to the changed total). Real misreads scored lower
     // (MISREAD_DIGIT_CEILING), which the test above holds to. This keeps structure from getting worse.
-    expect(dates.filter((m) => !m.approved).length).toBeGreaterThanOrEqual(791)
+    expect(dates.filter((m) => !m.approved).length).toBeGreaterThanOrEqual(906)
     expect(approvedTotals.length).toBeLessThanOrEqual(40)
   })
 })

@@ -9,7 +9,7 @@ import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
-import { judgeReadings, wantsConfirmation, wantsSecondReading, type Reading } from '~/receipts/readings'
+import { asksSecondReader, judgeReadings, type Reading } from '~/receipts/readings'
 import { findReferenceNumber } from '~/receipts/reference'
 import { retakeMayHelp, type Verdict } from '~/receipts/verdict'
 import { getEnv } from '~/utils/env.server'
@@ -59,7 +59,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   let secondMs = 0
   const now = opts.now ?? new Date()
   const asFirst = (r: OcrResult, f: ExtractedReceipt): Reading => ({ reader: 'tesseract', text: r.text, confidence: r.confidence, fields: f })
-  if (secondReader && (wantsSecondReading(fields) || wantsConfirmation(asFirst(result, fields), now))) {
+  if (secondReader && asksSecondReader(asFirst(result, fields), now)) {
     opts.signal?.throwIfAborted()
     const started = performance.now()
     try {

@@ -37,6 +37,11 @@ export function wantsConfirmation(first: Reading, now: Date): boolean {
   return judgeReceipt(first.fields, first.confidence, { reader: first.reader, now, confirmed: { vendor: true, total: true, date: true } }).isAcceptable
 }
 
+/** Whether analysis asks the second reader: a field is missing, or every field is there but unsure. */
+export function asksSecondReader(first: Reading, now: Date): boolean {
+  return wantsSecondReading(first.fields) || wantsConfirmation(first, now)
+}
+
 /**
  * The second reading decides when it found more of the key fields, or as many where the first
  * missed one (PaddleOCR reads a badly taken photo better where both read something); otherwise
