@@ -26,21 +26,24 @@ export type Layout = {
   paperLevel: number
   skewDegrees: number
   lineHeight: number | null
+  /** Share of the paper's pixels counted as ink: far above a page of text when a panel or a dark page was taken for ink. */
+  inkShare: number
 }
 
 /** Work out, on a small copy, where the paper is, how skewed the lines are and how tall they are. */
-export function analyseLayout(g: Grey, opt: { crop: boolean; deskew: boolean }): Layout {
+export function analyseLayout(g: Grey, opt: { crop: boolean; deskew: boolean }, inkFrom: Grey = g): Layout {
   const threshold = otsu(histogram(g.data))
   const paper = opt.crop ? largestBrightRegion(g, threshold) : null
   const inside = paper ? paperInterior(paper.mask, g) : null
-  const ink = inkPoints(g, inside, paper ? paper.box : fullBox(g))
+  // The ink may be looked for in another copy of the same pixels (one with its panels flattened).
+  const ink = inkPoints(inkFrom, inside, paper ? paper.box : fullBox(g))
   // The sheet's edges are long straight lines: where they agree they bound the text's angle,
   // which keeps sparse two-column receipts from locking onto a label-to-amount diagonal.
   const edge = paper ? paperEdgeAngle(paper.mask, paper.box, g.width) : null
   const range = edge === null ? { from: -MAX_SKEW, to: MAX_SKEW } : { from: edge - 2, to: edge + 2 }
   const skewDegrees = opt.deskew && ink.xs.length > 50 ? estimateSkew(ink.xs, ink.ys, g.height, g.width, range) : 0
   const lineHeight = ink.xs.length > 50 ? estimateLineHeight(ink.xs, ink.ys, skewDegrees, g.height, g.width) : null
-  return { paper, paperLevel: ink.paperLevel, skewDegrees, lineHeight }
+  return { paper, paperLevel: ink.paperLevel, skewDegrees, lineHeight, inkShare: ink.share }
 }
 
 
@@ -151,6 +154,7 @@ export function inkPoints(g: Grey, inside: Uint8Array | null, box: Box) {
   }
   let count2 = 0
   for (let v = 0; v <= t; v++) count2 += h[v]
+  const share = count2 / Math.max(1, count2 + brightTotal)
   // Enough points for a stable angle; subsample big screenshots to keep the search fast.
   const step = Math.max(1, Math.ceil(count2 / 40_000))
   const xs = new Int32Array(Math.ceil(count2 / step) + 1)
@@ -167,8 +171,7 @@ export function inkPoints(g: Grey, inside: Uint8Array | null, box: Box) {
       }
     }
   }
-  return { xs: xs.subarray(0, k), ys: ys.subarray(0, k), paperLevel }
-  return { xs, ys, paperLevel }
+  return { xs: xs.subarray(0, k), ys: ys.subarray(0, k), paperLevel, share }
 }
 
 type Points = Int32Array

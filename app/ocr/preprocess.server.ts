@@ -25,9 +25,9 @@ export type PreprocessOptions = {
    */
   flattenBlock?: number
   /**
-   * A photo whose prepared image still has more than this share of grey pixels (neither ink nor
-   * paper) is speckled with noise that tesseract reads as text, slowly: it gets a median filter.
-   * 0 = off.
+   * A photo of paper whose prepared image still has more than this share of grey pixels (neither
+   * ink nor paper) is speckled with noise that tesseract reads as text, slowly: it gets a median
+   * filter. Screenshots (neither straightened nor cropped) never do. 0 = off.
    */
   despeckleAbove?: number
 }
@@ -58,6 +58,15 @@ export type PreparedImage = {
 
 /** Long side of the copy the layout is analysed on. */
 const ANALYSIS_SIDE = 500
+/**
+ * Share of a page taken for ink above which it is not text on paper (decision 010, issue 23): receipt
+ * photos and screenshots measured 0.02-0.36; a grey card on a white screenshot 0.55, a dark-mode page
+ * 0.98 (with no bright paper found).
+ */
+const PANEL_INK_SHARE = 0.45
+const DARK_PAGE_INK_SHARE = 0.6
+/** Blocks of the analysis copy flattened when a panel passed for ink (about a text row there). */
+const LAYOUT_FLATTEN_BLOCK = 16
 
 /**
  * EXIF-rotate and decode once with sharp, then in one JS pass: deskew, crop to the paper and scale
@@ -70,7 +79,24 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   const full = turn(await decodeGrey(buf), opt.quarterTurns)
   const small = downscale(full, Math.max(1, Math.ceil(Math.max(full.width, full.height) / ANALYSIS_SIDE)))
   const ratio = full.width / small.width
-  const layout = analyseLayout(small, opt)
+  let layout = analyseLayout(small, opt)
+  // Dark mode: light text on a dark page has no bright paper and passes for ink nearly everywhere.
+  // Read it as dark text on light.
+  const inverted = !layout.paper && layout.inkShare > DARK_PAGE_INK_SHARE
+  if (inverted) {
+    invert(full)
+    if (small !== full) invert(small)
+    layout = analyseLayout(small, opt)
+  }
+  // A panel darker than the page (an app receipt's grey card) passes for ink too, and its height for
+  // a line's: look for the ink on a copy whose panels are flattened to paper.
+  if (layout.inkShare > PANEL_INK_SHARE) {
+    const flat = { ...small, data: Uint8Array.from(small.data) }
+    flattenBackground(flat, LAYOUT_FLATTEN_BLOCK)
+    layout = analyseLayout(small, opt, flat)
+    // A darker panel's rim can still pass for one tall line: then read the page at its own size.
+    if (layout.lineHeight !== null && layout.lineHeight > small.height / 8) layout = { ...layout, lineHeight: null }
+  }
   const angle = opt.deskew && Math.abs(layout.skewDegrees) >= 0.3 ? layout.skewDegrees : 0
   const paperBox = opt.crop && layout.paper ? rotatedBox(layout.paper, small, -angle, ratio) : null
   const wholeBox = rotatedBoxOfRect(full.width, full.height, -angle)
@@ -91,7 +117,10 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   })
   if (opt.flattenBlock > 0) flattenBackground(out, opt.flattenBlock)
   if (opt.normalise) stretchContrast(out)
-  if (opt.despeckleAbove > 0 && greyShare(out) > opt.despeckleAbove) {
+  // Only a photo of paper (straightened or cropped): a screenshot is never grainy, and its grey
+  // panels or dark mode can pass for grain, where a median would thin the strokes.
+  const photoOfPaper = angle !== 0 || box !== wholeBox
+  if (opt.despeckleAbove > 0 && photoOfPaper && greyShare(out) > opt.despeckleAbove) {
     await median(out, DESPECKLE_SIZE)
     if (opt.normalise) stretchContrast(out)
   }
@@ -255,6 +284,10 @@ function stretchContrast(g: Grey): void {
   const lut = new Uint8Array(256)
   for (let v = 0; v < 256; v++) lut[v] = Math.max(0, Math.min(255, Math.round(((v - lo) * 255) / (hi - lo))))
   for (let i = 0; i < n; i++) g.data[i] = lut[g.data[i]]
+}
+
+function invert(g: Grey): void {
+  for (let i = 0; i < g.data.length; i++) g.data[i] = 255 - g.data[i]
 }
 
 /** Share of pixels between ink and paper (64..191), from every 7th pixel: a few ms on 4 MP. */
