@@ -12,6 +12,8 @@ type Scene = {
   blur?: number
   /** A burnt-out patch covering this share of the paper. */
   glare?: number
+  /** Sensor noise, ± this many grey levels (a camera's; 0 for a screenshot). */
+  noise?: number
 }
 
 /** A receipt-like scene: a table, a paper, rows of 'letters' (dark bars with gaps), optionally blurred. */
@@ -40,6 +42,12 @@ function scene(s: Scene = {}) {
     for (let y = y0 + 30; y < y0 + 30 + gh; y++) for (let x = x0 + 30; x < x0 + 30 + gw; x++) data[y * w + x] = 255
   }
   for (let pass = 0; pass < (s.blur ?? 0); pass++) boxBlur(data, w, h, 2)
+  const noise = s.noise ?? 6
+  let seed = 7
+  for (let i = 0; noise > 0 && i < data.length; i++) {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31
+    data[i] = Math.max(0, Math.min(255, data[i] + Math.round(((seed / 2 ** 31) * 2 - 1) * noise)))
+  }
   return { width: w, height: h, data, channels: 1 as const }
 }
 
@@ -75,7 +83,11 @@ function boxBlur(data: Uint8Array, w: number, h: number, r: number) {
 describe('checkCapture', () => {
   test.each([
     ['a sharp, well lit receipt filling the frame', {}, null],
-    ['a screenshot: white edge to edge', { paper: 1, paperGrey: 255 }, null],
+    ['a screenshot: white edge to edge', { paper: 1, paperGrey: 255, noise: 0 }, null],
+    // An app's dark mode, and a grey card on a white page: flat colours, no camera problem (issue 23).
+    ['a dark-mode screenshot', { paper: 1, paperGrey: 30, noise: 0 }, null],
+    ['a screenshot with a grey card', { paper: 0.9, paperGrey: 208, tableGrey: 255, noise: 0 }, null],
+    ['a blurred screenshot is still blurred', { paper: 1, paperGrey: 255, noise: 0, blur: 2, width: 800 }, 'blurry'],
     ['a blurred photo', { blur: 2 }, 'blurry'],
     ['a dark photo', { paperGrey: 55, tableGrey: 25 }, 'dark'],
     ['a receipt far away', { paper: 0.3 }, 'far'],
@@ -94,7 +106,7 @@ describe('checkCapture', () => {
 })
 
 describe('judgeCapture', () => {
-  const good: CaptureMetrics = { width: 1000, height: 1300, paperFill: 0.6, paperBrightness: 200, glare: 0, edgeWidth: 2.1 }
+  const good: CaptureMetrics = { width: 1000, height: 1300, paperFill: 0.6, paperBrightness: 200, glare: 0, edgeWidth: 2.1, flatShare: 0.3 }
   test.each([
     [{}, null],
     [{ width: 499 }, 'small'],
@@ -104,6 +116,11 @@ describe('judgeCapture', () => {
     [{ edgeWidth: 3.1 }, 'blurry'],
     // The order a user fixes them in: the first problem is named.
     [{ paperFill: 0.1, edgeWidth: 3.1 }, 'far'],
+    // A screenshot (a few flat colours) has no distance, light or glare to fix; size and blur count.
+    [{ flatShare: 0.97, paperFill: 0, paperBrightness: 30, glare: 0.4 }, null],
+    [{ flatShare: 0.97, width: 499 }, 'small'],
+    [{ flatShare: 0.97, edgeWidth: 3.1 }, 'blurry'],
+    [{ flatShare: 0.92, paperFill: 0.1 }, 'far'],
   ] as const)('%j -> %s', (change, problem) => {
     expect(judgeCapture({ ...good, ...change }).problem).toBe(problem)
   })

@@ -22,6 +22,11 @@ export type CaptureMetrics = {
   glare: number
   /** Median width, in pixels at the measuring scale, of the strongest edges: a sharp edge is ~2. */
   edgeWidth: number
+  /**
+   * Share of the pixels in the three commonest grey levels: a screenshot is drawn in a few flat
+   * colours (0.94-0.99), a photo's paper spreads over many levels (at most 0.91 measured).
+   */
+  flatShare: number
 }
 
 export type CaptureVerdict = { ok: boolean; problem: CaptureProblem | null; advice: string | null; metrics: CaptureMetrics }
@@ -42,6 +47,11 @@ export const CAPTURE_THRESHOLDS = {
   maxGlare: 0.08,
   /** Edges wider than this (pixels at MEASURE_SIDE) are too blurred to read. */
   maxEdgeWidth: 2.7,
+  /**
+   * From this flat share on, the picture is a screenshot: distance, light and glare are a camera's
+   * problems, and an app's dark mode or grey cards must not be taken for them.
+   */
+  screenshotFlatShare: 0.93,
 }
 
 export const CAPTURE_ADVICE: Record<CaptureProblem, string> = {
@@ -114,7 +124,8 @@ function medianOf(hist: number[], count: number): number {
 /** Measures a grey image (already at most MEASURE_SIDE long); `width`/`height`: the photo's own size. */
 export function measureCapture(grey: GreyImage, size: { width: number; height: number }): CaptureMetrics {
   const { width: w, height: h, data } = grey
-  const threshold = otsu(histogram(data), data.length)
+  const hist = histogram(data)
+  const threshold = otsu(hist, data.length)
   // The paper's bounds: rows and columns where most pixels are brighter than the threshold.
   const rowBright = new Array<number>(h).fill(0)
   const colBright = new Array<number>(w).fill(0)
@@ -149,7 +160,28 @@ export function measureCapture(grey: GreyImage, size: { width: number; height: n
   for (let v = 250; v < 256; v++) burnt += paperHist[v]
   // A screenshot's or scan's white background is all 255: that is paper, not glare.
   const glare = paperCount && paperBrightness < 235 ? burnt / paperCount : 0
-  return { width: size.width, height: size.height, paperFill: round(paperFill, 3), paperBrightness, glare: round(glare, 4), edgeWidth: round(edgeWidth(grey, { top, bottom, left, right }), 2) }
+  return {
+    width: size.width,
+    height: size.height,
+    paperFill: round(paperFill, 3),
+    paperBrightness,
+    glare: round(glare, 4),
+    edgeWidth: round(edgeWidth(grey, { top, bottom, left, right }), 2),
+    flatShare: round(flatShare(hist, data.length), 3),
+  }
+}
+
+function flatShare(counts: number[], total: number): number {
+  if (total === 0) return 0
+  let first = 0
+  let second = 0
+  let third = 0
+  for (const c of counts) {
+    if (c > first) [first, second, third] = [c, first, second]
+    else if (c > second) [second, third] = [c, second]
+    else if (c > third) third = c
+  }
+  return (first + second + third) / total
 }
 
 /**
@@ -188,14 +220,15 @@ function edgeWidth(grey: GreyImage, box: { top: number; bottom: number; left: nu
 /** The first problem, in the order a user fixes them: resolution, distance, light, glare, steadiness. */
 export function judgeCapture(metrics: CaptureMetrics, thresholds = CAPTURE_THRESHOLDS): CaptureVerdict {
   const t = thresholds
+  const camera = metrics.flatShare < t.screenshotFlatShare
   const problem: CaptureProblem | null =
     metrics.width < t.minWidth
       ? 'small'
-      : metrics.paperFill < t.minPaperFill
+      : camera && metrics.paperFill < t.minPaperFill
         ? 'far'
-        : metrics.paperBrightness < t.minPaperBrightness
+        : camera && metrics.paperBrightness < t.minPaperBrightness
           ? 'dark'
-          : metrics.glare > t.maxGlare
+          : camera && metrics.glare > t.maxGlare
             ? 'glare'
             : metrics.edgeWidth > t.maxEdgeWidth
               ? 'blurry'
