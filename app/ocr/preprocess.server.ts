@@ -65,6 +65,9 @@ const ANALYSIS_SIDE = 500
  */
 const PANEL_INK_SHARE = 0.45
 const DARK_PAGE_INK_SHARE = 0.6
+/** A smaller skew is left alone (degrees). */
+const MIN_DESKEW = 0.3
+const boxArea = (b: { left: number; top: number; right: number; bottom: number }) => (b.right - b.left) * (b.bottom - b.top)
 /** Blocks of the analysis copy flattened when a panel passed for ink (about a text row there). */
 const LAYOUT_FLATTEN_BLOCK = 16
 
@@ -89,15 +92,17 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     layout = analyseLayout(small, opt)
   }
   // A panel darker than the page (an app receipt's grey card) passes for ink too, and its height for
-  // a line's: look for the ink on a copy whose panels are flattened to paper.
-  if (layout.inkShare > PANEL_INK_SHARE) {
+  // a line's: look for the ink on a copy whose panels are flattened to paper. Screenshots only (straight,
+  // page edge to edge): on a grainy photo the grain passes for ink, and its layout stands.
+  const straightPage = Math.abs(layout.skewDegrees) < MIN_DESKEW && (!layout.paper || boxArea(layout.paper.box) >= 0.9 * small.width * small.height)
+  if (layout.inkShare > PANEL_INK_SHARE && straightPage) {
     const flat = { ...small, data: Uint8Array.from(small.data) }
     flattenBackground(flat, LAYOUT_FLATTEN_BLOCK)
     layout = analyseLayout(small, opt, flat)
     // A darker panel's rim can still pass for one tall line: then read the page at its own size.
     if (layout.lineHeight !== null && layout.lineHeight > small.height / 8) layout = { ...layout, lineHeight: null }
   }
-  const angle = opt.deskew && Math.abs(layout.skewDegrees) >= 0.3 ? layout.skewDegrees : 0
+  const angle = opt.deskew && Math.abs(layout.skewDegrees) >= MIN_DESKEW ? layout.skewDegrees : 0
   const paperBox = opt.crop && layout.paper ? rotatedBox(layout.paper, small, -angle, ratio) : null
   const wholeBox = rotatedBoxOfRect(full.width, full.height, -angle)
   const box = paperBox && area(paperBox) < 0.9 * area(wholeBox) ? paperBox : wholeBox
