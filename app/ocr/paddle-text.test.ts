@@ -82,5 +82,7 @@ describe('textRunDirection (issue 23: which turns of a photo are worth reading)'
     // Square boxes (single characters, noise) say nothing.
     expect(textRunDirection([box('a', 0, 0, 20), box('b', 40, 0, 20), box('c', 80, 0, 20), box('d', 120, 0, 20)])).toBeNull()
     expect(textRunDirection([...page(0).slice(0, 2), ...page(90).slice(0, 2)])).toBeNull()
+    // Boxes of no size say nothing either.
+    expect(textRunDirection([box('', 5, 5, 0, 0), box('', 9, 9, 0, 0), box('', 1, 1, 0, 0)])).toBeNull()
   })
 })

@@ -113,6 +113,8 @@ export function textRunDirection(boxes: ReadonlyArray<Pick<TextBox, 'points'>>):
     const ys = points.map((p) => p.y)
     const spanX = Math.max(...xs) - Math.min(...xs)
     const spanY = Math.max(...ys) - Math.min(...ys)
+    // A box of no size (or no corners) has no direction.
+    if (!(Math.max(spanX, spanY) > 0)) continue
     if (spanX >= ELONGATED * spanY) across++
     else if (spanY >= ELONGATED * spanX) down++
   }

@@ -121,6 +121,8 @@ describe('judgeCapture', () => {
     [{ flatShare: 0.97, width: 499 }, 'small'],
     [{ flatShare: 0.97, edgeWidth: 3.1 }, 'blurry'],
     [{ flatShare: 0.92, paperFill: 0.1 }, 'far'],
+    // Flat but without sharp edges: an underexposed photo crushed to black, not a screenshot.
+    [{ flatShare: 0.97, edgeWidth: 99, paperBrightness: 30 }, 'dark'],
   ] as const)('%j -> %s', (change, problem) => {
     expect(judgeCapture({ ...good, ...change }).problem).toBe(problem)
   })

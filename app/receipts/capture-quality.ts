@@ -52,6 +52,8 @@ export const CAPTURE_THRESHOLDS = {
    * problems, and an app's dark mode or grey cards must not be taken for them.
    */
   screenshotFlatShare: 0.93,
+  /** ...and its edges this sharp (a screenshot's are ~2 px): an underexposed photo is flat black too, but has no sharp edges. */
+  screenshotEdgeWidth: 2.3,
 }
 
 export const CAPTURE_ADVICE: Record<CaptureProblem, string> = {
@@ -220,7 +222,7 @@ function edgeWidth(grey: GreyImage, box: { top: number; bottom: number; left: nu
 /** The first problem, in the order a user fixes them: resolution, distance, light, glare, steadiness. */
 export function judgeCapture(metrics: CaptureMetrics, thresholds = CAPTURE_THRESHOLDS): CaptureVerdict {
   const t = thresholds
-  const camera = metrics.flatShare < t.screenshotFlatShare
+  const camera = !(metrics.flatShare >= t.screenshotFlatShare && metrics.edgeWidth <= t.screenshotEdgeWidth)
   const problem: CaptureProblem | null =
     metrics.width < t.minWidth
       ? 'small'

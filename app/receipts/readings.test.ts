@@ -86,14 +86,25 @@ describe('a complete reading that is only unsure asks the other reader to confir
     expect(wantsConfirmation(complete(MISMATCH.replace('Mar 22, 2026 at 10:07 AM', 'Date 20260322')), now)).toBe(false)
   })
 
-  it('the same total and date from the other reader approve it; the first reading keeps deciding', () => {
+  it('the same total and date from the other reader, whose items add up, approve it; the first reading keeps deciding', () => {
     const first = complete(MISMATCH)
-    const second = complete(MISMATCH, 'paddleocr')
+    const second = complete(WAYMO, 'paddleocr')
     expect(chooseReading(first, second)).toBe(first)
     const { decided, other, verdict } = judgeReadings(first, second, now)
     expect(decided).toBe(first)
     expect(other).toBe(second)
     expect(verdict).toMatchObject({ isAcceptable: true, needsManualReview: false, reasons: [] })
+  })
+
+  it('agreement is no cross-check: the same misfit items, or no items, in both readings leave it to staff', () => {
+    // Both readings go through one extractor: it may take the wrong amount in both (a tip left out).
+    const same = judgeReadings(complete(MISMATCH), complete(MISMATCH, 'paddleocr'), now)
+    expect(same.verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(same.verdict.reasons).toContain("The line items don't add up to the total")
+    const bare = 'Uber\nMar 22, 2026\nTotal $20.00'
+    const noItems = judgeReadings(complete(bare), complete(bare, 'paddleocr'), now)
+    expect(noItems.verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(noItems.verdict.reasons).toContain('The total could not be cross-checked against the line items')
   })
 
   it('a different total from the other reader, or none, leaves it to staff', () => {

@@ -26,15 +26,22 @@ export function wantsSecondReading(first: ExtractedReceipt): boolean {
 }
 
 /**
- * A first reading with every key field that falls short only on how sure it is of them: a second
- * reading that reads the same values would confirm them (issue 23: good photos whose total line
- * tesseract scored low went to staff although both readers read every field right).
+ * A first reading with every key field that falls short only on how sure it is of them, or on items
+ * it misread: a second reading that reads the same values (and items adding up to the total) would
+ * confirm them (issue 23: good photos whose total line tesseract scored low went to staff although
+ * both readers read every field right).
  */
 export function wantsConfirmation(first: Reading, now: Date): boolean {
   if (keyFields(first.fields) < 3) return false
   const alone = judgeReceipt(first.fields, first.confidence, { reader: first.reader, now })
   if (alone.isAcceptable || !alone.needsManualReview) return false
-  return judgeReceipt(first.fields, first.confidence, { reader: first.reader, now, confirmed: { vendor: true, total: true, date: true } }).isAcceptable
+  // The best a second reading could bring: every field read alike, and items that add up to the total.
+  return judgeReceipt(first.fields, first.confidence, {
+    reader: first.reader,
+    now,
+    confirmed: { vendor: true, total: true, date: true },
+    otherTotalCheck: 'sum',
+  }).isAcceptable
 }
 
 /** Whether analysis asks the second reader: a field is missing, or every field is there but unsure. */
@@ -108,6 +115,7 @@ export function judgeReadings(first: Reading, second: Reading | null, now: Date)
     judgeReceipt(decided.fields, decided.confidence, {
       reader: decided.reader,
       confirmed: other ? agreements(decided.fields, other.fields) : {},
+      otherTotalCheck: other?.fields.signals.totalCheck,
       now,
     }),
     other ? disagreements(decided.fields, other.fields) : [],

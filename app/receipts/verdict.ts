@@ -4,6 +4,8 @@
  * of a known transport service goes to manual review (DECISIONS 10).
  */
 import type { ExtractedReceipt } from '~/receipts/extract'
+
+type TotalCheck = ExtractedReceipt['signals']['totalCheck']
 import type { ReaderName } from '~/receipts/types'
 import type { MerchantKind } from '~/receipts/vendors'
 
@@ -65,6 +67,13 @@ export type VerdictContext = {
   reader?: ReaderName
   /** Fields the other reader read the same: they need no confidence of their own. */
   confirmed?: Partial<Record<DecidingField, boolean>>
+  /**
+   * How the other reading's own line items checked the total it read. Where both read the same
+   * total and the other's items add up to it, the total is cross-checked, even if this reading
+   * misread an item. Agreement alone is no cross-check: both readings go through one extractor,
+   * which may take the wrong amount in both.
+   */
+  otherTotalCheck?: TotalCheck
   /** Today, for the year check (this year or last); without it only minPlausibleYear applies. */
   now?: Date
 }
@@ -80,7 +89,7 @@ const NOT_ELIGIBLE: Partial<Record<MerchantKind, string>> = {
 }
 
 export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | null, context: VerdictContext = {}): Verdict {
-  const confidence = readConfidence(fields, pageConfidence, context.confirmed)
+  const confidence = readConfidence(fields, pageConfidence, context.confirmed, context.otherTotalCheck)
   const isValid = fields.vendor !== null || fields.totalAmount !== null || fields.purchaseDate !== null
   const base = { confidence, isValid }
   if (!isValid) {
@@ -121,7 +130,10 @@ export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | 
       ],
     }
   }
-  const doubts = [...transportDoubts(fields, pageConfidence, confidence, context.confirmed ?? {}), ...fieldDoubts(fields, context)]
+  const doubts = [
+    ...transportDoubts(fields, pageConfidence, confidence, context.confirmed ?? {}, totalCheckOf(fields, context.confirmed, context.otherTotalCheck)),
+    ...fieldDoubts(fields, context),
+  ]
   if (preOwned.length > 0) doubts.push(`Pre-owned items mentioned (${preOwned.join(', ')})`)
   if (doubts.length > 0) return { ...base, isAcceptable: false, needsManualReview: true, reasons: doubts }
   return { ...base, isAcceptable: true, needsManualReview: false, reasons: [] }
@@ -158,18 +170,28 @@ function merchantConfident(fields: ExtractedReceipt): boolean {
   return (s.vendorExact && s.vendorScore >= 0.9) || s.vendorScore >= 1.4
 }
 
+/** How far each cross-check outcome trusts the total (also its factor in readConfidence). */
+const TOTAL_CHECK_TRUST: Record<TotalCheck, number> = { sum: 1, 'near-sum': 0.95, repeated: 0.9, none: 0.8, mismatch: 0.55 }
+
+/** The better of the two readings' cross-checks, where both read the same total; otherwise this reading's. */
+function totalCheckOf(fields: ExtractedReceipt, confirmed: VerdictContext['confirmed'], other: TotalCheck | undefined): TotalCheck {
+  const own = fields.signals.totalCheck
+  return confirmed?.total && other && TOTAL_CHECK_TRUST[other] > TOTAL_CHECK_TRUST[own] ? other : own
+}
+
 /**
  * What keeps a transport receipt from automatic approval. A total or date both readers read the
- * same (`confirmed`) needs neither a clear line of its own nor, for the total, line items that add
- * up to it: those checks guard against one reader's misread, and two readers agreeing digit for
- * digit is the stronger guard (issue 23). What the text says (its total label, a date without
- * separators, the merchant) is checked whoever read it.
+ * same (`confirmed`) needs no clear line of its own: those scores guard against one reader's
+ * misread, and two readers agreeing digit for digit is the stronger guard (issue 23). The total's
+ * cross-check against the items (`check`: the better of the two readings' where they agree) and
+ * what the text says (its total label, a date without separators, the merchant) stand whoever read it.
  */
 function transportDoubts(
   fields: ExtractedReceipt,
   pageConfidence: number | null,
   confidence: number,
   confirmed: Partial<Record<DecidingField, boolean>>,
+  check: TotalCheck,
 ): string[] {
   const s = fields.signals
   const t = VERDICT_THRESHOLDS
@@ -182,14 +204,12 @@ function transportDoubts(
   else if (fields.totalAmount <= 0) doubts.push('The total amount is zero')
   else {
     if (s.totalLabelStrength < 2) doubts.push('No clear total line was found')
-    if (!confirmed.total) {
-      if (s.totalCheck === 'mismatch') doubts.push("The line items don't add up to the total")
-      if (s.totalCheck === 'none') doubts.push('The total could not be cross-checked against the line items')
-      if (s.totalCheck === 'near-sum' && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
-        doubts.push('The line items are a cent off the total')
-      }
-      if (lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
+    if (check === 'mismatch') doubts.push("The line items don't add up to the total")
+    if (check === 'none') doubts.push('The total could not be cross-checked against the line items')
+    if (check === 'near-sum' && !confirmed.total && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
+      doubts.push('The line items are a cent off the total')
     }
+    if (!confirmed.total && lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
   }
   if (fields.purchaseDate === null) doubts.push('The purchase date could not be read')
   else {
@@ -251,15 +271,12 @@ export function readConfidence(
   fields: ExtractedReceipt,
   pageConfidence: number | null,
   confirmed: Partial<Record<DecidingField, boolean>> = {},
+  otherTotalCheck?: TotalCheck,
 ): number {
   const s = fields.signals
   const vendor = !fields.vendor ? 0.4 : merchantConfident(fields) ? 1 : s.vendorExact ? 0.85 : 0.7
-  // A total both readers read alike is as good as one its line items add up to.
-  const check = confirmed.total ? 'sum' : s.totalCheck
-  const total =
-    fields.totalAmount === null
-      ? 0.4
-      : { sum: 1, 'near-sum': 0.95, repeated: 0.9, none: 0.8, mismatch: 0.55 }[check] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
+  const check = totalCheckOf(fields, confirmed, otherTotalCheck)
+  const total = fields.totalAmount === null ? 0.4 : TOTAL_CHECK_TRUST[check] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
   const date = fields.purchaseDate === null ? 0.5 : s.dateFormat === 'compact' ? 0.85 : 1
   const lines = [confirmed.total ? null : s.totalLineConfidence, confirmed.date ? null : s.dateLineConfidence]
     .filter((c): c is number => c !== null)
