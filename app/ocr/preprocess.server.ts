@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { flatShare } from '~/receipts/capture-quality'
 import { decodeGrey, downscale, histogram, turn, type Grey } from './grey.server'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
@@ -89,7 +90,7 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   const ratio = full.width / small.width
   let layout = analyseLayout(small, opt)
   // A screenshot is drawn in a few flat colours; a photo's paper spreads over many grey levels.
-  const screenshot = commonestShare(small) >= SCREENSHOT_SHARE
+  const screenshot = flatShare(histogram(small.data), small.data.length) >= SCREENSHOT_SHARE
   // Dark mode: light text on a dark page has no bright paper and passes for ink nearly everywhere.
   // Read it as dark text on light.
   const inverted = screenshot && !layout.paper && layout.inkShare > DARK_PAGE_INK_SHARE
@@ -299,20 +300,6 @@ function stretchContrast(g: Grey): void {
 
 function invert(g: Grey): void {
   for (let i = 0; i < g.data.length; i++) g.data[i] = 255 - g.data[i]
-}
-
-/** Share of the pixels in the three commonest grey levels. */
-function commonestShare(g: Grey): number {
-  const counts = histogram(g.data)
-  let first = 0
-  let second = 0
-  let third = 0
-  for (const c of counts) {
-    if (c > first) [first, second, third] = [c, first, second]
-    else if (c > second) [second, third] = [c, second]
-    else if (c > third) third = c
-  }
-  return g.data.length === 0 ? 0 : (first + second + third) / g.data.length
 }
 
 /** Share of pixels between ink and paper (65..191), from every 7th pixel: a few ms on 4 MP. */

@@ -173,12 +173,17 @@ export function measureCapture(grey: GreyImage, size: { width: number; height: n
   }
 }
 
-function flatShare(counts: number[], total: number): number {
+/**
+ * Share of the pixels in the three commonest grey levels, from a histogram (`total` pixels): how
+ * nearly a picture is drawn in a few flat colours, as a screenshot is. Also preprocessing's test.
+ */
+export function flatShare(counts: ArrayLike<number>, total: number): number {
   if (total === 0) return 0
   let first = 0
   let second = 0
   let third = 0
-  for (const c of counts) {
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i]
     if (c > first) [first, second, third] = [c, first, second]
     else if (c > second) [second, third] = [c, second]
     else if (c > third) third = c
