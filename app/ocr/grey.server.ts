@@ -1,6 +1,8 @@
 import sharp from 'sharp'
 import { MAX_INPUT_PIXELS } from './photo.server'
 
+export { histogram, otsu } from './levels'
+
 // Greyscale pixels: decoding a photo once, quarter turns, block averaging, histograms and Otsu's
 // threshold. The building blocks of preprocessing (preprocess.server.ts) and of the photo
 // fingerprint (app/receipts/fingerprint.server.ts).
@@ -74,38 +76,4 @@ export function downscale(g: Grey, k: number): Grey {
 
 export function fullBox(g: Grey): Box {
   return { left: 0, top: 0, right: g.width, bottom: g.height }
-}
-
-export function histogram(data: Uint8Array): Uint32Array {
-  const h = new Uint32Array(256)
-  for (let i = 0; i < data.length; i++) h[data[i]]++
-  return h
-}
-
-export function otsu(h: Uint32Array): number {
-  let total = 0
-  let sum = 0
-  for (let i = 0; i < 256; i++) {
-    total += h[i]
-    sum += i * h[i]
-  }
-  let sumB = 0
-  let wB = 0
-  let best = 0
-  let threshold = 127
-  for (let t = 0; t < 256; t++) {
-    wB += h[t]
-    if (wB === 0) continue
-    const wF = total - wB
-    if (wF === 0) break
-    sumB += t * h[t]
-    const mB = sumB / wB
-    const mF = (sum - sumB) / wF
-    const between = wB * wF * (mB - mF) * (mB - mF)
-    if (between > best) {
-      best = between
-      threshold = t
-    }
-  }
-  return threshold
 }

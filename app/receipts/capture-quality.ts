@@ -5,6 +5,8 @@
  * Thresholds were measured on the dev set and the unseen sets (docs/decisions/010, bench:capture).
  */
 
+import { histogram, otsu } from '~/ocr/levels'
+
 /** Greyscale pixels (one byte each, row by row) at the size they were measured. */
 export type GreyImage = { width: number; height: number; data: Uint8Array | Uint8ClampedArray }
 
@@ -85,36 +87,7 @@ export function toGrey(width: number, height: number, data: Uint8Array | Uint8Cl
   return { width: w, height: h, data: out }
 }
 
-function histogram(data: ArrayLike<number>): number[] {
-  const hist = new Array<number>(256).fill(0)
-  for (let i = 0; i < data.length; i++) hist[data[i]]++
-  return hist
-}
-
-/** Otsu's threshold: the grey level that best splits paper from ink and table. */
-function otsu(hist: number[], total: number): number {
-  let sum = 0
-  for (let i = 0; i < 256; i++) sum += i * hist[i]
-  let sumB = 0
-  let weightB = 0
-  let best = 0
-  let threshold = 128
-  for (let t = 0; t < 256; t++) {
-    weightB += hist[t]
-    if (weightB === 0) continue
-    const weightF = total - weightB
-    if (weightF === 0) break
-    sumB += t * hist[t]
-    const between = weightB * weightF * (sumB / weightB - (sum - sumB) / weightF) ** 2
-    if (between > best) {
-      best = between
-      threshold = t
-    }
-  }
-  return threshold
-}
-
-function medianOf(hist: number[], count: number): number {
+function medianOf(hist: ArrayLike<number>, count: number): number {
   let seen = 0
   for (let i = 0; i < 256; i++) {
     seen += hist[i]
@@ -127,7 +100,7 @@ function medianOf(hist: number[], count: number): number {
 export function measureCapture(grey: GreyImage, size: { width: number; height: number }): CaptureMetrics {
   const { width: w, height: h, data } = grey
   const hist = histogram(data)
-  const threshold = otsu(hist, data.length)
+  const threshold = otsu(hist)
   // The paper's bounds: rows and columns where most pixels are brighter than the threshold.
   const rowBright = new Array<number>(h).fill(0)
   const colBright = new Array<number>(w).fill(0)
