@@ -110,6 +110,15 @@ function SettingToggle({ name, label, description, enabled, shown }: { name: str
   )
 }
 
+/** Profile's Explore list: every screen within two taps of a tab (issue 24). */
+const EXPLORE_LINKS = [
+  { to: '/rewards', icon: 'chart', label: 'Reward History' },
+  { to: '/impact-explorer', icon: 'leaf', label: 'Impact Explorer' },
+  { to: '/stores', icon: 'store', label: 'Sustainable Stores' },
+  { to: '/add-store', icon: 'plus', label: 'Add a Store' },
+  { to: '/invite-friend', icon: 'users', label: 'Invite Friends' },
+]
+
 export default function Profile() {
   const { user, balanceMilli, history, total, shown } = useLoaderData<typeof loader>()
   useRefreshEvery(REFRESH_MS)
@@ -184,33 +193,14 @@ export default function Profile() {
 
       <nav className="card" aria-labelledby="explore-title">
         <h2 id="explore-title">Explore</h2>
-        {/* Issue 24: every screen within two taps of a tab. */}
         <ul className="link-list">
-          <li>
-            <Link to="/rewards">
-              <EngagementIcon name="chart" /> Reward History
-            </Link>
-          </li>
-          <li>
-            <Link to="/impact-explorer">
-              <EngagementIcon name="leaf" /> Impact Explorer
-            </Link>
-          </li>
-          <li>
-            <Link to="/stores">
-              <EngagementIcon name="store" /> Sustainable Stores
-            </Link>
-          </li>
-          <li>
-            <Link to="/add-store">
-              <EngagementIcon name="plus" /> Add a Store
-            </Link>
-          </li>
-          <li>
-            <Link to="/invite-friend">
-              <EngagementIcon name="users" /> Invite Friends
-            </Link>
-          </li>
+          {EXPLORE_LINKS.map(({ to, icon, label }) => (
+            <li key={to}>
+              <Link to={to}>
+                <EngagementIcon name={icon} /> {label}
+              </Link>
+            </li>
+          ))}
         </ul>
       </nav>
 
