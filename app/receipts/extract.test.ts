@@ -120,6 +120,23 @@ describe('a single item equal to the total', () => {
   })
 })
 
+describe('payment lines and transit cards', () => {
+  const check = (item: string) => extractReceipt(`MARTA\nDate 06/14/2026\n${item}\nTotal $14.60\nApple Pay`).signals.totalCheck
+
+  // A transit card's name is what was bought: its line is an item that checks the total.
+  test.each(['Breeze card trip $14.60', 'Clipper Card reload $14.60', 'Oyster card top-up $14.60'])('%s is an item', (item) => {
+    expect(check(item)).toBe('sum')
+  })
+
+  // A payment's amount repeats the total: counting it as an item would check the total against itself.
+  test.each(['Card $14.60', 'Card •••• 1234 $14.60', 'By card $14.60', 'Card ending 1234 $14.60', 'Card: $14.60', 'Credit card $14.60', 'Visa $14.60'])(
+    '%s is a payment, not an item',
+    (item) => {
+      expect(check(item)).not.toBe('sum')
+    },
+  )
+})
+
 describe('extractReceipt', () => {
   test('a clean ride-share receipt', () => {
     const r = extractReceipt(`Uber

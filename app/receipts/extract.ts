@@ -271,7 +271,13 @@ type TotalFound = {
   items: number[]
 }
 
-const PAYMENT_LINE = /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|debit|credit|card|cash|ending)\b/i
+/**
+ * A line naming how the receipt was paid: its amount is the payment, not an item. "Card" alone
+ * counts only as a payment word ("Card", "Card ending 1234", "Paid by card", "Card: •••• 1234"): a
+ * transit card's name is an item ("Breeze card trip", "Clipper card reload").
+ */
+const PAYMENT_LINE =
+  /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|debit|credit|cash|ending)\b|^\W*card\b|\b(?:by|with|to|gift|bank|payment)\s+card\b|\bcard\s*(?:no\b|number|#|:|[*•x]{2,}|\d{4}\b)/i
 
 function findTotal(lines: Line[]): TotalFound | null {
   const labelled = lines
