@@ -27,11 +27,15 @@ describe('parseDates', () => {
     ['12. März 2026', '2026-03-12', 'written'],
     ['3 févr. 2026', '2026-02-03', 'written'],
     ['1er août 2026', '2026-08-01', 'written'],
+    // The second reader often drops the spaces in a line.
+    ['DATE9JUL2025  1732', '2025-07-09', 'written'],
+    ['6Sep2026', '2026-09-06', 'written'],
+    ['Oct25,2026', '2026-10-25', 'written'],
   ])('%j -> %s', (text, iso, format) => {
     expect(parseDates(text)[0]).toEqual({ iso, format })
   })
 
-  test.each(['13/13/2026', 'Feb 30, 2026', '11:35 AM', 'Store #553', 'Wp on Mar 22.2076', '4.1 mi 18 min'])('%j is no date', (text) => {
+  test.each(['13/13/2026', 'Feb 30, 2026', '11:35 AM', 'Store #553', 'Wp on Mar 22.2076', '4.1 mi 18 min', 'Oct 2026', 'Nov 202026', '6Sep2826'])('%j is no date', (text) => {
     expect(parseDates(text)).toEqual([])
   })
 })

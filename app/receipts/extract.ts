@@ -468,8 +468,9 @@ const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   { format: 'iso', re: new RegExp(`(?<![0-9])(?<year>(?:19|20)${D}{2})[-/.](?<m>${D}{1,2})[-/.](?<d>${D}{1,2})(?![0-9])`, 'gi') },
   // 'Nov 20, 2026', 'Nov-20-2026'; '20 Nov 2026', '20-Nov-2026'.
   // ... and '12 de marzo de 2026', '12. März 2026'.
-  { format: 'written', re: new RegExp(`(?<![\\p{L}])${MONTH_RE}(?:\\s+|-)(?<d>${D}{1,2})(?:st|nd|rd|th)?(?:[,.]?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
-  { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th|er|\\.)?(?:\\s+de\\s+|\\s+|-)${MONTH_RE}(?:,?\\s+de\\s+|,?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
+  // A reader may drop the spaces ('9JUL2025', 'Oct25,2026'): the month's letters still divide the numbers.
+  { format: 'written', re: new RegExp(`(?<![\\p{L}])${MONTH_RE}(?:\\s*|-)(?<d>${D}{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\.?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
+  { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th|er|\\.)?(?:\\s+de\\s+|\\s*|-)${MONTH_RE}(?:,?\\s+de\\s+|,?\\s*|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
   { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}|${D}{2})(?![0-9])`, 'gi') },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
