@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process'
 import fs from 'node:fs'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { ADMIN_WALLET } from '../utils/wallet'
@@ -15,12 +16,36 @@ export type AppServer = {
   exited: Promise<number | null>
 }
 
+/** A port nothing listens on now, from the OS (a random pick collided with another test's server). */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer()
+    probe.once('error', reject)
+    probe.listen(0, () => {
+      const { port } = probe.address() as net.AddressInfo
+      probe.close(() => resolve(port))
+    })
+  })
+}
+
 /** Starts the built app (npm test builds first) on a free port with its own SQLite file. */
 export async function startAppServer(env: Record<string, string> = {}): Promise<AppServer> {
   if (!fs.existsSync('build/index.js')) throw new Error('Run `npm run build` before the browser tests')
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'recircle-e2e-'))
-  const port = 4300 + Math.floor(Math.random() * 1500)
   const dbUrl = env.DATABASE_URL ?? `file:${path.join(dir, 'e2e.db')}`
+  // Between the probe closing and the server listening, something else may take the port: try another.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOn(await freePort(), dir, dbUrl, env)
+    } catch (error) {
+      if (!(error instanceof PortTaken) || attempt >= 3) throw error
+    }
+  }
+}
+
+class PortTaken extends Error {}
+
+async function startOn(port: number, dir: string, dbUrl: string, env: Record<string, string>): Promise<AppServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     env: {
       ...process.env,
@@ -46,8 +71,14 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
   const baseUrl = `http://localhost:${port}`
   const deadline = Date.now() + 60_000
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`Server exited early:\n${output}`)
-    if (Date.now() > deadline) throw new Error(`Server did not start:\n${output}`)
+    if (child.exitCode !== null) {
+      if (output.includes('EADDRINUSE')) throw new PortTaken(`Port ${port} was taken`)
+      throw new Error(`Server exited early:\n${output}`)
+    }
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL')
+      throw new Error(`Server did not start:\n${output}`)
+    }
     try {
       if ((await fetch(`${baseUrl}/help`)).ok) break
     } catch {

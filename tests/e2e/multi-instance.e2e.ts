@@ -20,7 +20,14 @@ describe.skipIf(!postgresAvailable())('two instances on one PostgreSQL database'
     const url = await createDatabase(pg.url, 'recircle_two_instances')
     // Both start at once: migrations take PostgreSQL's migration lock, the seed is idempotent.
     const env = { DATABASE_URL: url, RATE_LIMITS_DISABLED: '1' }
-    ;[a, b] = await Promise.all([startAppServer(env), startAppServer(env)])
+    const started = await Promise.allSettled([startAppServer(env), startAppServer(env)])
+    // One that failed must not leave the other running after the suite.
+    const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')
+    if (failed) {
+      await Promise.all(started.map((s) => (s.status === 'fulfilled' ? s.value.stop() : null)))
+      throw failed.reason
+    }
+    ;[a, b] = started.map((s) => (s as PromiseFulfilledResult<AppServer>).value)
     db = createDb(url, { poolSize: 2 })
   })
   afterAll(async () => {
