@@ -28,6 +28,8 @@ describe('receipt screenshots in the themes apps draw them in', () => {
     { theme: 'a darker grey card', page: '#ffffff', card: '#9a9a9a', text: '#000000' },
     { theme: 'dark mode', page: '#000000', card: '#1c1c1e', text: '#ffffff' },
     { theme: 'dark mode, grey card', page: '#1c1c1e', card: '#2c2c2e', text: '#f2f2f7' },
+    // Light text on a dark card, the page around it light: only tesseract's own inverted reading of unsure lines reads it.
+    { theme: 'a dark card on a light page', page: '#ffffff', card: '#1c1c1e', text: '#ffffff' },
   ])('$theme: every field read, approved automatically', async ({ page, card, text }) => {
     const a = await analyzeReceipt(await screenshot(page, card, text), { ocr: pool.recognize, secondReader: null, now: NOW })
     expect(a).toMatchObject({ storeName: 'Uber', totalAmount: 16.55, purchaseDate: '2026-11-20', isAcceptable: true, needsManualReview: false })

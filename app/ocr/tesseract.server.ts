@@ -48,9 +48,6 @@ export const DEFAULT_OCR_PARAMS: Record<string, string> = {
   // Tesseract prints warnings ('Image too small to scale!!') to stdout, which would corrupt the
   // CLI's JSON lines; send them to the wasm filesystem's /dev/null.
   debug_file: '/dev/null',
-  // Tesseract reads every unsure line a second time inverted, for light text on dark; a dark page is
-  // already inverted by preprocessing (decision 010: 5 % of tesseract's time, no field changed).
-  tessedit_do_invert: '0',
 }
 
 type Slot = { worker: Promise<Worker> | null; jobs: number; busy: boolean }
