@@ -124,16 +124,28 @@ describe('a single item equal to the total', () => {
   })
 })
 
+describe('date labels a reader glued to their dates', () => {
+  test('the purchase date, not the pass expiry, when the spaces are gone', () => {
+    const r = extractReceipt('MARTA\nVALIDUNTIL16JUL2025\nWeekly pass $14.60\nTotal $14.60\nDATE9JUL2025 1732')
+    expect(r.purchaseDate).toBe('2025-07-09')
+  })
+
+  test('the return date of a rental, not the pick-up', () => {
+    const r = extractReceipt('Hertz\nPICKUPDATE9JUL2025\nRETURN12JUL2025\nTotal $80.00')
+    expect(r.purchaseDate).toBe('2025-07-12')
+  })
+})
+
 describe('payment lines and transit cards', () => {
   const check = (item: string) => extractReceipt(`MARTA\nDate 06/14/2026\n${item}\nTotal $14.60\nApple Pay`).signals.totalCheck
 
   // A transit card's name is what was bought: its line is an item that checks the total.
-  test.each(['Breeze card trip $14.60', 'Clipper Card reload $14.60', 'Oyster card top-up $14.60'])('%s is an item', (item) => {
+  test.each(['Breeze card trip $14.60', 'Clipper Card reload $14.60', 'Oyster card top-up $14.60', 'Card fee $14.60'])('%s is an item', (item) => {
     expect(check(item)).toBe('sum')
   })
 
   // A payment's amount repeats the total: counting it as an item would check the total against itself.
-  test.each(['Card $14.60', 'Card •••• 1234 $14.60', 'By card $14.60', 'Card ending 1234 $14.60', 'Card: $14.60', 'Credit card $14.60', 'Visa $14.60'])(
+  test.each(['Card $14.60', 'Card •••• 1234 $14.60', 'By card $14.60', 'Card ending 1234 $14.60', 'Card: $14.60', 'Credit card $14.60', 'Visa $14.60', 'Contactless card $14.60', 'Chip card $14.60', 'Debit card •••• 4417 $14.60'])(
     '%s is a payment, not an item',
     (item) => {
       expect(check(item)).not.toBe('sum')

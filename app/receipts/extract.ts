@@ -272,12 +272,12 @@ type TotalFound = {
 }
 
 /**
- * A line naming how the receipt was paid: its amount is the payment, not an item. "Card" alone
- * counts only as a payment word ("Card", "Card ending 1234", "Paid by card", "Card: •••• 1234"): a
- * transit card's name is an item ("Breeze card trip", "Clipper card reload").
+ * A line naming how the receipt was paid: its amount is the payment, not an item ("Contactless card
+ * $14.60" above the total would otherwise check the total against itself). A card followed by what
+ * was bought with it is an item: "Breeze card trip", "Clipper card reload", "Card fee".
  */
 const PAYMENT_LINE =
-  /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|debit|credit|cash|ending)\b|^\W*card\b|\b(?:by|with|to|gift|bank|payment)\s+card\b|\bcard\s*(?:no\b|number|#|:|[*•x]{2,}|\d{4}\b)/i
+  /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|debit|credit|card(?!\s*(?:trip|fare|ride|reload|top-?up|value|purchase|fee|pass)\b)|cash|ending)\b/i
 
 function findTotal(lines: Line[]): TotalFound | null {
   const labelled = lines
@@ -514,9 +514,13 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
   return found.sort((a, b) => a.start - b.start).map(({ iso, format }) => ({ iso, format }))
 }
 
-/** Labels that mark the date a receipt is for, versus dates that are not the purchase. */
-const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip on|dropoff|drop-off|completed)\b/i
-const DATE_AVOIDED = /\b(?:pick-?up date|start(?:ed)?|valid|expires?|exp|until|member since|due)\b/i
+/**
+ * Labels that mark the date a receipt is for, versus dates that are not the purchase. A label may
+ * touch its date, or its words each other, where a reader dropped the spaces ("DATE9JUL2025",
+ * "VALIDUNTIL16JUL2025"): no letter may follow it, a digit may.
+ */
+const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip\s*on|drop-?off|completed)(?![a-z])/i
+const DATE_AVOIDED = /\b(?:pick-?up\s*date|start(?:ed)?|valid(?:\s*(?:until|thru|through|to))?|expires?|exp|until|member\s*since|due)(?![a-z])/i
 
 /** Euro or pound amounts: read an ambiguous 05/11/2026 day first. */
 function prefersDayFirst(lines: Line[]): boolean {
