@@ -38,7 +38,10 @@ export async function startAppServer(env: Record<string, string> = {}): Promise<
     try {
       return await startOn(await freePort(), dir, dbUrl, env)
     } catch (error) {
-      if (!(error instanceof PortTaken) || attempt >= 3) throw error
+      if (!(error instanceof PortTaken) || attempt >= 3) {
+        fs.rmSync(dir, { recursive: true, force: true })
+        throw error
+      }
     }
   }
 }
@@ -66,12 +69,17 @@ async function startOn(port: number, dir: string, dbUrl: string, env: Record<str
   })
   let output = ''
   const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)))
+  // Everything the process wrote has arrived once its pipes close, which may be after it exited.
+  const closed = new Promise<void>((resolve) => child.once('close', () => resolve()))
   child.stdout?.on('data', (d) => (output += d))
   child.stderr?.on('data', (d) => (output += d))
   const baseUrl = `http://localhost:${port}`
+  // This process's own line: an answer on the port before it comes from some other server.
+  const listening = `listening on ${baseUrl}`
   const deadline = Date.now() + 60_000
   for (;;) {
     if (child.exitCode !== null) {
+      await Promise.race([closed, new Promise((r) => setTimeout(r, 2_000))])
       if (output.includes('EADDRINUSE')) throw new PortTaken(`Port ${port} was taken`)
       throw new Error(`Server exited early:\n${output}`)
     }
@@ -80,7 +88,7 @@ async function startOn(port: number, dir: string, dbUrl: string, env: Record<str
       throw new Error(`Server did not start:\n${output}`)
     }
     try {
-      if ((await fetch(`${baseUrl}/help`)).ok) break
+      if (output.includes(listening) && (await fetch(`${baseUrl}/help`)).ok && child.exitCode === null) break
     } catch {
       // not listening yet
     }
