@@ -73,7 +73,6 @@ const DARK_PAGE_INK_SHARE = 0.6
 const SCREENSHOT_SHARE = 0.9
 /** A smaller skew is left alone (degrees). */
 const MIN_DESKEW = 0.3
-const boxArea = (b: { left: number; top: number; right: number; bottom: number }) => (b.right - b.left) * (b.bottom - b.top)
 /** Blocks of the analysis copy flattened when a panel passed for ink (about a text row there). */
 const LAYOUT_FLATTEN_BLOCK = 16
 
@@ -102,7 +101,7 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   // A panel darker than the page (an app receipt's grey card) passes for ink too, and its height for
   // a line's: look for the ink on a copy whose panels are flattened to paper. Straight screenshots only:
   // on a grainy photo the grain passes for ink, and its layout stands.
-  const straightPage = Math.abs(layout.skewDegrees) < MIN_DESKEW && (!layout.paper || boxArea(layout.paper.box) >= 0.9 * small.width * small.height)
+  const straightPage = Math.abs(layout.skewDegrees) < MIN_DESKEW && (!layout.paper || area(layout.paper.box) >= 0.9 * small.width * small.height)
   if (layout.inkShare > PANEL_INK_SHARE && screenshot && straightPage) {
     const flat = { ...small, data: Uint8Array.from(small.data) }
     flattenBackground(flat, LAYOUT_FLATTEN_BLOCK)
