@@ -1,4 +1,4 @@
-// Pure (no sharp, no Node): grey-level histograms and Otsu's threshold, shared by the server's
+// Pure (no sharp, no Node): grey-level histograms, Otsu's threshold and the flat-colour share, shared by the server's
 // preprocessing and layout (grey.server.ts) and the capture check that also runs in the browser
 // (app/receipts/capture-quality.ts).
 
@@ -36,4 +36,23 @@ export function otsu(h: ArrayLike<number>): number {
     }
   }
   return threshold
+}
+
+/**
+ * Share of the pixels in the three commonest grey levels, from a histogram (`total` pixels): how
+ * nearly a picture is drawn in a few flat colours, as a screenshot is. The capture check's and
+ * preprocessing's test for a screenshot.
+ */
+export function flatShare(counts: ArrayLike<number>, total: number): number {
+  if (total === 0) return 0
+  let first = 0
+  let second = 0
+  let third = 0
+  for (let i = 0; i < counts.length; i++) {
+    const c = counts[i]
+    if (c > first) [first, second, third] = [c, first, second]
+    else if (c > second) [second, third] = [c, second]
+    else if (c > third) third = c
+  }
+  return (first + second + third) / total
 }

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
-import { flatShare } from '~/receipts/capture-quality'
 import { decodeGrey, downscale, histogram, turn, type Grey } from './grey.server'
+import { flatShare } from './levels'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
 // A photo made into the image tesseract reads best: deskewed, cropped to the paper, scaled to a text

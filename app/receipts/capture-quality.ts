@@ -5,7 +5,7 @@
  * Thresholds were measured on the dev set and the unseen sets (docs/decisions/010, bench:capture).
  */
 
-import { histogram, otsu } from '~/ocr/levels'
+import { flatShare, histogram, otsu } from '~/ocr/levels'
 
 /** Greyscale pixels (one byte each, row by row) at the size they were measured. */
 export type GreyImage = { width: number; height: number; data: Uint8Array | Uint8ClampedArray }
@@ -144,24 +144,6 @@ export function measureCapture(grey: GreyImage, size: { width: number; height: n
     edgeWidth: round(edgeWidth(grey, { top, bottom, left, right }), 2),
     flatShare: round(flatShare(hist, data.length), 3),
   }
-}
-
-/**
- * Share of the pixels in the three commonest grey levels, from a histogram (`total` pixels): how
- * nearly a picture is drawn in a few flat colours, as a screenshot is. Also preprocessing's test.
- */
-export function flatShare(counts: ArrayLike<number>, total: number): number {
-  if (total === 0) return 0
-  let first = 0
-  let second = 0
-  let third = 0
-  for (let i = 0; i < counts.length; i++) {
-    const c = counts[i]
-    if (c > first) [first, second, third] = [c, first, second]
-    else if (c > second) [second, third] = [c, second]
-    else if (c > third) third = c
-  }
-  return (first + second + third) / total
 }
 
 /**
