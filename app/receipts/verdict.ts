@@ -4,10 +4,10 @@
  * of a known transport service goes to manual review (DECISIONS 10).
  */
 import type { ExtractedReceipt } from '~/receipts/extract'
-
-type TotalCheck = ExtractedReceipt['signals']['totalCheck']
 import type { ReaderName } from '~/receipts/types'
 import type { MerchantKind } from '~/receipts/vendors'
+
+type TotalCheck = ExtractedReceipt['signals']['totalCheck']
 
 export type Verdict = {
   /** 0..1: how sure we are that the fields were read correctly. */
