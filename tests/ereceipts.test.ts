@@ -15,6 +15,8 @@ import { loader as inboundAddressLoader } from '../app/routes/api.users.$id.inbo
 import { loader as receiptsLoader } from '../app/routes/api.users.$id.receipts'
 import { action as reviewAction } from '../app/routes/admin.receipts'
 import { listUserTransactions } from '../app/users/history.server'
+import { mailboxHash } from '../app/ereceipts/analyze.server'
+import { approveReceipt, analyzeAndStore } from '../app/receipts/receipts.server'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
 import { startDkimDns, type DkimDns } from './utils/dkim-dns'
@@ -23,7 +25,13 @@ import {
   forwardInline,
   lengthExtended,
   makeTrip,
+  NON_TRIP_SAMPLES,
   resignedByOther,
+  rewriteHeader,
+  signedNonTrip,
+  signedWithHeaders,
+  withFakeSignatures,
+  withSecondHeader,
   signedNewsletter,
   signedReceipt,
   tamperTotal,
@@ -298,5 +306,120 @@ describe('forwarding', () => {
       await expect(transport().sendMail({ envelope: { from: 'me@example.org', to: [address] }, raw: tampered })).rejects.toThrow(/signature does not verify/)
       expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
     })
+  })
+})
+
+describe('signed, but not a completed trip (issue 29)', () => {
+  it.each(NON_TRIP_SAMPLES.map((sample) => [sample.name, sample] as const))('refuses %s and says why', async (_name, sample) => {
+    const { user, cookie } = await signInNewUser()
+    const result = await validate(cookie, await signedNonTrip(dns, sample, trip()))
+    expect(result.status).toBe(422)
+    expect(result.body.code).toBe(sample.kind)
+    expect(result.body.error).toMatch(/not a trip|several trips|fee notice|pass, subscription/)
+    expect(await analysesOf(user.id)).toHaveLength(0)
+    expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
+  })
+})
+
+describe('the mailbox, the Date and the signature (issue 29)', () => {
+  async function mailboxRow(address: string) {
+    return getDb().selectFrom('ereceipt_mailboxes').select('user_id').where('address_hash', '=', mailboxHash(address)).executeTakeFirst()
+  }
+
+  it('never binds a mailbox from a To the signature does not cover', async () => {
+    const victimMailbox = `victim-${crypto.randomUUID()}@example.org`
+    const attacker = await signInNewUser()
+    const unsignedTo = await signedWithHeaders(dns, 'Uber', trip(`attacker-${crypto.randomUUID()}@example.org`), ['from', 'subject', 'mime-version', 'content-type'])
+    const rewritten = rewriteHeader(unsignedTo, 'To', victimMailbox)
+    const a = await validate(attacker.cookie, rewritten)
+    expect(a.status).toBe(200)
+    expect(a.body.isAcceptable).toBe(false)
+    expect(a.body.reasons).toContain("The e-mail's signature does not cover the address it was sent to.")
+    expect((await submit(attacker.cookie, a.body)).body.status).toBe('pending_review')
+    expect(await mailboxRow(victimMailbox)).toBeUndefined()
+
+    const victim = await signInNewUser()
+    const genuine = await validate(victim.cookie, await signedReceipt(dns, 'Uber', trip(victimMailbox)))
+    expect(genuine.body.refusal).toBeNull()
+    const paid = await submit(victim.cookie, genuine.body)
+    expect(paid.status).toBe(201)
+    expect(paid.body.status).toBe('approved')
+    expect((await mailboxRow(victimMailbox))?.user_id).toBe(victim.user.id)
+  })
+
+  it('binds a mailbox on approval only: a receipt waiting for review takes nothing until staff approve it', async () => {
+    const mailbox = `pending-${crypto.randomUUID()}@example.org`
+    const rider = await signInNewUser()
+    // Lyft signs Date: a trip dated after the e-mail was sent goes to review.
+    const t = trip(mailbox)
+    const raw = await signedWithHeaders(dns, 'Lyft', t, ['from', 'to', 'subject', 'date', 'mime-version', 'content-type'], new Date(t.date.getTime() - 3 * 86_400_000))
+    const validated = await validate(rider.cookie, raw)
+    expect(validated.body.reasons).toContain('The trip date in the e-receipt is later than the e-mail was sent.')
+    const pending = await submit(rider.cookie, validated.body)
+    expect(pending.body.status).toBe('pending_review')
+    expect(await mailboxRow(mailbox)).toBeUndefined()
+
+    const admin = await signInNewUser(ADMIN_WALLET)
+    expect(await approveReceipt(getDb(), { adminUserId: admin.user.id, receiptId: pending.body.id })).toEqual({ ok: true })
+    expect((await mailboxRow(mailbox))?.user_id).toBe(rider.user.id)
+  })
+
+  it('trusts a Date only when it is signed', async () => {
+    const { cookie } = await signInNewUser()
+    // Uber does not sign Date: rewriting it keeps the signature valid and decides nothing.
+    const t = trip()
+    const uber = rewriteHeader(await signedReceipt(dns, 'Uber', t), 'Date', new Date(t.date.getTime() - 5 * 86_400_000).toUTCString())
+    const a = await validate(cookie, uber)
+    expect(a.status).toBe(200)
+    expect(a.body.isAcceptable).toBe(true)
+    // Lime signs Date: the same rewrite breaks its signature.
+    const lime = rewriteHeader(await signedReceipt(dns, 'Lime', trip()), 'Date', new Date(t.date.getTime() - 5 * 86_400_000).toUTCString())
+    const b = await validate(cookie, lime)
+    expect(b.status).toBe(400)
+    expect(b.body.error).toMatch(/signature does not verify/)
+  })
+
+  it('reads at most five signatures and looks up no key of an unregistered domain', async () => {
+    const { user, cookie } = await signInNewUser()
+    const raw = await signedReceipt(dns, 'Bird', trip())
+    dns.queries.length = 0
+    const flooded = await validate(cookie, withFakeSignatures(raw, 100))
+    expect(flooded.status).toBe(400)
+    expect(flooded.body.error).toMatch(/more signatures than any real receipt/)
+    expect(dns.queries).toEqual([])
+    expect(await analysesOf(user.id)).toHaveLength(0)
+
+    const few = await validate(cookie, withFakeSignatures(raw, 3))
+    expect(few.status).toBe(200)
+    expect(few.body.isAcceptable).toBe(true)
+    expect(dns.queries.filter((q) => q.includes('fake'))).toEqual([])
+    expect(dns.queries).toContain('bird1._domainkey.bird.co')
+  })
+
+  it('answers a key lookup that never returns within the analysis time limit, retryable, nothing stored', async () => {
+    const { user } = await signInNewUser()
+    const raw = await signedReceipt(dns, 'Revel', trip())
+    dns.hang('rv._domainkey.gorevel.com')
+    try {
+      const refused = analyzeAndStore(getDb(), { userId: user.id, image: raw, analyze: async () => { throw new Error('not a photo') }, timeoutMs: 300 })
+      await expect(refused).rejects.toMatchObject({ code: 'timed_out', status: 503 })
+    } finally {
+      dns.reset()
+    }
+    expect(await analysesOf(user.id)).toHaveLength(0)
+  })
+
+  // The receipt is multipart/alternative: it has one Content-Type of its own and no top-level
+  // Content-Transfer-Encoding, so the second case adds two.
+  it.each([
+    ['Content-Type', ['Content-Type: text/plain; charset=utf-8']],
+    ['Content-Transfer-Encoding', ['Content-Transfer-Encoding: 7bit', 'Content-Transfer-Encoding: base64']],
+  ])('refuses a repeated %s as malformed', async (_name, fields) => {
+    const { user, cookie } = await signInNewUser()
+    const raw = await signedReceipt(dns, 'Via', trip())
+    const result = await validate(cookie, fields.reduce((m, field) => withSecondHeader(m, field), raw))
+    expect(result.status).toBe(400)
+    expect(result.body.code).toBe('malformed')
+    expect(await analysesOf(user.id)).toHaveLength(0)
   })
 })

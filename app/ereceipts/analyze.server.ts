@@ -11,11 +11,18 @@ import type { EReceiptFacts, ReceiptAnalysis } from '~/receipts/types'
 import { getEnv } from '~/utils/env.server'
 import { createResolver, verifyReceiptSignature, type TxtResolver } from './dkim.server'
 import { EReceiptError } from './errors'
-import { duplicatedHeader, findOriginal, messageText, parseMessage } from './message.server'
+import { duplicatedHeader, duplicatedMimeHeader, findOriginal, messageText, parseMessage } from './message.server'
 import { parseSenderConfig, senderFor, senderTable, type SenderTable } from './senders'
+import { classifyMessage } from './trip-kind'
 import { judgeEReceipt } from './verdict'
 
-export type EReceiptOptions = { senders?: SenderTable; resolver?: TxtResolver; now?: Date }
+export type EReceiptOptions = {
+  senders?: SenderTable
+  resolver?: TxtResolver
+  now?: Date
+  /** Epoch ms past which no key is looked up any more: the analysis time limit photos have too. */
+  deadline?: number
+}
 
 let defaults: { env: object; senders: SenderTable; resolver: TxtResolver } | null = null
 
@@ -36,7 +43,9 @@ export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): 
   const original = await findOriginal(outer, (m) => m.fromDomain !== null && senderFor(senders, m.fromDomain) !== null)
   const repeated = duplicatedHeader(original.email)
   if (repeated) throw new EReceiptError('duplicate_header', { header: repeated })
-  const signature = await verifyReceiptSignature(original.raw, { senders, resolver, now: opts.now })
+  const mimeRepeated = duplicatedMimeHeader(original.email)
+  if (mimeRepeated) throw new EReceiptError('malformed', { header: mimeRepeated })
+  const signature = await verifyReceiptSignature(original.raw, { senders, resolver, now: opts.now, deadline: opts.deadline })
   const t1 = performance.now()
 
   const text = messageText(original.email)
@@ -45,19 +54,25 @@ export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): 
   // EV shown in the signed text.
   const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }, { vendor: signature.vendor })
   if (fields.totalAmount === null && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
+  // The subject counts only when signed: an unsigned one could be rewritten to look like a trip.
+  const subject = signature.signedHeaders.includes('subject') ? (original.email.subject ?? null) : null
+  const kind = classifyMessage({ subject, text })
+  if (kind.kind !== 'trip') throw new EReceiptError(kind.kind === 'not_a_trip' ? 'not_a_receipt' : kind.kind, { evidence: kind.evidence })
 
+  // Only a signed To names the rider's mailbox: an unsigned one can be rewritten to anyone's.
+  const recipientSigned = signature.signedHeaders.includes('to')
   const recipient = original.email.to?.flatMap((a) => ('address' in a && a.address ? [a.address] : []))[0] ?? null
   const dateSigned = signature.signedHeaders.includes('date') && original.email.date ? original.email.date : null
   const verdict = judgeEReceipt(fields, {
     signedSentAt: dateSigned && !Number.isNaN(Date.parse(dateSigned)) ? new Date(dateSigned).toISOString() : null,
-    recipientSigned: recipient !== null && signature.signedHeaders.includes('to'),
+    recipientSigned: recipient !== null && recipientSigned,
   })
   const reference = findReferenceNumber(text)
   const ereceipt: EReceiptFacts = {
     domain: signature.domain,
     signatureId: signature.signatureId,
     tripKey: reference ? `${signature.vendor.name}:${reference}` : null,
-    recipientHash: recipient ? mailboxHash(recipient) : null,
+    recipientHash: recipient && recipientSigned ? mailboxHash(recipient) : null,
     signatureExpired: signature.expired,
     signedHeaders: signature.signedHeaders,
     subject: original.email.subject ?? null,

@@ -8,32 +8,40 @@ import { recordAudit } from '~/admin/audit.server'
 import type { EReceiptFacts } from '~/receipts/types'
 import { MAILBOX_TAKEN_MESSAGE } from './errors'
 
-
-
 export function claimKeys(facts: EReceiptFacts): string[] {
   return [`sig:${facts.signatureId}`, ...(facts.tripKey ? [`trip:${facts.tripKey}`] : [])]
 }
 
-/** Inside the submission's transaction: a second claim of a key fails on its primary key (409). */
+/**
+ * Inside the submission's transaction: a second claim of a key fails on its primary key (409). A
+ * mailbox bound to another wallet refuses; an unbound one is bound only by an approved receipt
+ * (recipientHash is set only when the signature covers To), so a receipt waiting for review, or a
+ * rewritten To, never takes a rider's mailbox.
+ */
 export async function claimEReceipt(
   trx: DB,
-  input: { userId: number; receiptId: number; facts: EReceiptFacts; now: Date },
+  input: { userId: number; receiptId: number; facts: EReceiptFacts; approved: boolean; now: Date },
 ): Promise<{ ok: true } | { ok: false; error: string }> {
   const now = input.now.toISOString()
   if (input.facts.recipientHash) {
-    await trx
-      .insertInto('ereceipt_mailboxes')
-      .values({ address_hash: input.facts.recipientHash, user_id: input.userId, created_at: now, updated_at: now })
-      .onConflict((oc) => oc.column('address_hash').doNothing())
-      .execute()
+    if (input.approved) await bindMailbox(trx, input.facts.recipientHash, input.userId, input.now)
     const owner = await mailboxOwner(trx, input.facts.recipientHash)
-    if (owner !== input.userId) return { ok: false, error: MAILBOX_TAKEN_MESSAGE }
+    if (owner !== null && owner !== input.userId) return { ok: false, error: MAILBOX_TAKEN_MESSAGE }
   }
   await trx
     .insertInto('ereceipt_claims')
     .values(claimKeys(input.facts).map((key) => ({ key, receipt_id: input.receiptId, created_at: now })))
     .execute()
   return { ok: true }
+}
+
+/** The first wallet to bind a mailbox keeps it (staff can move it); a later bind changes nothing. */
+export async function bindMailbox(trx: DB, addressHash: string, userId: number, now: Date) {
+  await trx
+    .insertInto('ereceipt_mailboxes')
+    .values({ address_hash: addressHash, user_id: userId, created_at: now.toISOString(), updated_at: now.toISOString() })
+    .onConflict((oc) => oc.column('address_hash').doNothing())
+    .execute()
 }
 
 export async function mailboxOwner(db: DB, addressHash: string): Promise<number | null> {

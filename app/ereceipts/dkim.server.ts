@@ -6,6 +6,7 @@
 import { Resolver } from 'node:dns/promises'
 import mailauth from 'mailauth'
 import { EReceiptError } from './errors'
+import { headerSectionLength } from './message.server'
 import { senderFor, type SenderTable } from './senders'
 import type { Vendor } from '~/receipts/vendors'
 
@@ -42,16 +43,64 @@ type DkimResult = {
   signTime?: string | null
 }
 
+/**
+ * Signatures read on one message. Real receipts carry one to three (the sender's, its mail
+ * provider's, a forwarder's); mailauth looks up a key for each one, one after another.
+ */
+export const MAX_SIGNATURES = 5
+
+/** DKIM-Signature fields in the message's own header section (not in an attached message). */
+export function countSignatures(raw: Buffer): number {
+  return (raw.subarray(0, headerSectionLength(raw)).toString('latin1').match(/^dkim-signature[ \t]*:/gim) ?? []).length
+}
+
+class LookupRefused extends Error {
+  readonly code = 'ENOTFOUND'
+}
+
+/**
+ * The resolver mailauth is given: it looks up keys of registered senders only (a signature by any
+ * other domain never decides, so its key is not worth a query), and none past the deadline.
+ */
+function guardedResolver(opts: { senders: SenderTable; resolver: TxtResolver; deadline: number }) {
+  const state = { timedOut: false }
+  const resolver: TxtResolver = async (name, rrtype) => {
+    const domain = /\._domainkey\.(.+)$/i.exec(name)?.[1]
+    if (!domain || !senderFor(opts.senders, domain)) throw new LookupRefused(`not a registered sender: ${name}`)
+    const left = opts.deadline - Date.now()
+    if (left <= 0) {
+      state.timedOut = true
+      throw new LookupRefused('past the time limit')
+    }
+    let timer: NodeJS.Timeout | undefined
+    const late = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        state.timedOut = true
+        reject(Object.assign(new Error('DNS lookup past the time limit'), { code: 'ETIMEOUT' }))
+      }, left)
+    })
+    try {
+      return await Promise.race([opts.resolver(name, rrtype), late])
+    } finally {
+      clearTimeout(timer)
+    }
+  }
+  return { resolver, state }
+}
+
 /** The signature that speaks for a registered service, checked against every rule; throws why not. */
 export async function verifyReceiptSignature(
   raw: Buffer,
-  opts: { senders: SenderTable; resolver: TxtResolver; now?: Date },
+  opts: { senders: SenderTable; resolver: TxtResolver; now?: Date; deadline?: number },
 ): Promise<VerifiedSignature> {
+  if (countSignatures(raw) > MAX_SIGNATURES) throw new EReceiptError('too_many_signatures')
+  const guarded = guardedResolver({ senders: opts.senders, resolver: opts.resolver, deadline: opts.deadline ?? Infinity })
   const result = (await mailauth.dkimVerify(raw, {
-    resolver: opts.resolver as never,
+    resolver: guarded.resolver as never,
     minBitLength: 1024,
     curTime: opts.now ?? new Date(),
   })) as unknown as { results: DkimResult[] }
+  if (guarded.state.timedOut) throw new EReceiptError('timed_out')
   const candidates = result.results.filter((r) => r.signingDomain && senderFor(opts.senders, r.signingDomain))
   if (candidates.length === 0) throw new EReceiptError('unsigned')
   let failure: EReceiptError | null = null

@@ -17,6 +17,12 @@ export type EReceiptErrorCode =
   | 'dns_unavailable'
   | 'mailbox_taken'
   | 'not_a_receipt'
+  | 'food_order'
+  | 'trip_summary'
+  | 'fee_only'
+  | 'pass_purchase'
+  | 'too_many_signatures'
+  | 'timed_out'
 
 const MESSAGES: Record<EReceiptErrorCode, string> = {
   too_large: 'This e-mail is too large. E-receipts must be under 5 MB.',
@@ -38,14 +44,28 @@ const MESSAGES: Record<EReceiptErrorCode, string> = {
   mailbox_taken:
     'Receipts sent to this mailbox are already linked to another wallet. Contact support if you want them moved to this one.',
   not_a_receipt: 'This e-mail does not look like a trip receipt.',
+  food_order:
+    'This e-mail is a food or delivery order, not a trip. Only rides, transit, e-scooter and bike trips and electric car rentals earn B3TR.',
+  trip_summary: 'This e-mail sums up several trips. Send the receipt of each trip instead: each one earns on its own.',
+  fee_only:
+    'This e-mail is a fee notice (a cancelled trip, a no-show or a fine), not a completed trip, so it does not earn B3TR.',
+  pass_purchase:
+    'This e-mail is for a pass, subscription or membership, not a trip. Send the receipts of the rides you take with it instead.',
+  too_many_signatures: 'This e-mail carries more signatures than any real receipt, so we do not check it.',
+  timed_out: "We could not check this e-mail's signature in time. Please try again in a minute.",
 }
 
-/** 400 for what the user sent, 409 for a mailbox bound elsewhere, 503 (retry) when DNS did not answer. */
+/** 400 for what the user sent, 422 for a signed mail that is no trip receipt, 409 for a mailbox bound elsewhere, 503 (retry) when DNS did not answer in time. */
 const STATUS: Partial<Record<EReceiptErrorCode, 400 | 409 | 413 | 422 | 503>> = {
   too_large: 413,
   dns_unavailable: 503,
   mailbox_taken: 409,
   not_a_receipt: 422,
+  food_order: 422,
+  trip_summary: 422,
+  fee_only: 422,
+  pass_purchase: 422,
+  timed_out: 503,
 }
 
 export class EReceiptError extends Error {

@@ -30,7 +30,8 @@ export function looksLikeEmail(buf: Buffer): boolean {
   return /^(?:from|received|dkim-signature|return-path|delivered-to|mime-version|date|message-id|to|subject|x-[\w-]+|arc-[\w-]+|authentication-results):/im.test(head)
 }
 
-function headerSectionLength(raw: Buffer): number {
+/** Bytes before the blank line that ends the header section (the whole message when there is none). */
+export function headerSectionLength(raw: Buffer): number {
   const crlf = raw.indexOf('\r\n\r\n')
   const lf = raw.indexOf('\n\n')
   const ends = [crlf, lf].filter((i) => i >= 0)
@@ -112,8 +113,17 @@ export function messageText(email: Email): string {
 
 /** RFC 5322 allows one of each; a second From/To/Subject/Date is how a signed header gets shadowed. */
 export function duplicatedHeader(email: Email): string | null {
-  for (const name of ['from', 'to', 'subject', 'date']) {
-    if (email.headers.filter((h) => h.key === name).length > 1) return name
-  }
-  return null
+  return repeated(email, ['from', 'to', 'subject', 'date'])
+}
+
+/**
+ * RFC 2045 allows one of each too. With two, DKIM canonicalises the last copy and the MIME parser
+ * reads the first, so the text we read need not be the text that was signed.
+ */
+export function duplicatedMimeHeader(email: Email): string | null {
+  return repeated(email, ['content-type', 'content-transfer-encoding', 'mime-version'])
+}
+
+function repeated(email: Email, names: string[]): string | null {
+  return names.find((name) => email.headers.filter((h) => h.key === name).length > 1) ?? null
 }

@@ -23,7 +23,7 @@ import { decideSubmission, type SubmissionDecision, toCents, type AnalysisFacts,
 import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 import { analyzeEReceipt } from '~/ereceipts/analyze.server'
 import { measuredAnalyzer } from '~/ops/analysis-metrics.server'
-import { claimEReceipt } from '~/ereceipts/claims.server'
+import { bindMailbox, claimEReceipt } from '~/ereceipts/claims.server'
 import { looksLikeEmail } from '~/ereceipts/message.server'
 
 export type Analysis = AnalysisFacts & Record<string, unknown>
@@ -83,7 +83,7 @@ const MIME: Record<string, string> = {
 }
 
 /** E-receipts counted in the analysis metrics like photos (reader "email"). */
-const measuredEReceipts = (raw: Buffer, opts: { now?: Date }) =>
+const measuredEReceipts = (raw: Buffer, opts: { now?: Date; deadline?: number }) =>
   measuredAnalyzer((image) => analyzeEReceipt(image, opts) as Promise<Analysis>)(raw, { signal: new AbortController().signal })
 
 /** How an e-receipt is stored in the image columns: the original e-mail, byte for byte. */
@@ -104,7 +104,7 @@ export async function analyzeAndStore(
     now?: Date
     timeoutMs?: number
     /** E-receipts' analysis (issue 21); defaults to DKIM verification with the environment's resolver. */
-    analyzeEmail?: (raw: Buffer, opts: { now?: Date }) => Promise<Analysis>
+    analyzeEmail?: (raw: Buffer, opts: { now?: Date; deadline?: number }) => Promise<Analysis>
   },
 ): Promise<StoredAnalysis> {
   // An e-mail (issue 21) proves itself by its signature and is read from its signed text, at once;
@@ -125,7 +125,8 @@ export async function analyzeAndStore(
     if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
   }
   const analysis: Analysis = email
-    ? await (input.analyzeEmail ?? measuredEReceipts)(input.image, { now: input.now })
+    ? // The photos' time limit: past it no key is looked up and the e-mail is refused, retryable.
+      await (input.analyzeEmail ?? measuredEReceipts)(input.image, { now: input.now, deadline: Date.now() + (input.timeoutMs ?? ANALYSIS_TIMEOUT_MS) })
     : await analyzeWithTimeout(input.analyze, input.image, input.timeoutMs)
   const phash = email ? null : await receiptFingerprint(input.image)
   const now = (input.now ?? new Date()).toISOString()
@@ -305,7 +306,7 @@ export async function submitReceipt(
       // A verified e-receipt pays once across all wallets, and only the wallet its mailbox is bound to.
       const ereceipt = eReceiptFacts(analysis)
       if (ereceipt) {
-        const claim = await claimEReceipt(trx, { userId: input.userId, receiptId: receipt.id, facts: ereceipt, now })
+        const claim = await claimEReceipt(trx, { userId: input.userId, receiptId: receipt.id, facts: ereceipt, approved, now })
         if (!claim.ok) throw new Refusal(409, claim.error)
       }
       await linkActionSlot(trx, input.userId, slot, receipt.id)
@@ -474,6 +475,9 @@ export async function approveReceipt(db: DB, input: { adminUserId: number; recei
     if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
     const receipt = await trx.selectFrom('receipts').selectAll().where('id', '=', input.receiptId).executeTakeFirstOrThrow()
     const user = await trx.selectFrom('users').select('current_streak').where('id', '=', receipt.user_id).executeTakeFirstOrThrow()
+    // An approved e-receipt binds the mailbox its signed To names, as an automatic approval does.
+    const ereceipt = eReceiptFacts(JSON.parse(receipt.analysis_json) as Analysis)
+    if (ereceipt?.recipientHash) await bindMailbox(trx, ereceipt.recipientHash, receipt.user_id, now)
     // The reviewer checked the photo against the user's values; the reward follows the current streak.
     const credit = await creditReceipt(trx, {
       userId: receipt.user_id,

@@ -14,6 +14,10 @@ export type DkimDns = {
   publish(name: string, txt: string): void
   /** Answer SERVFAIL for this name (a resolver in trouble). */
   fail(name: string): void
+  /** Never answer for this name (a resolver that does not respond). */
+  hang(name: string): void
+  /** Names asked since the last reset, in order (a retry counts again). */
+  queries: string[]
   reset(): void
   close(): Promise<void>
 }
@@ -36,6 +40,8 @@ function chunks(txt: string): string[] {
 export async function startDkimDns(): Promise<DkimDns> {
   const records = new Map<string, string>()
   const failing = new Set<string>()
+  const hanging = new Set<string>()
+  const queries: string[] = []
   const server = dns2.createServer({
     udp: true,
     tcp: true,
@@ -43,6 +49,8 @@ export async function startDkimDns(): Promise<DkimDns> {
       const response = Packet.createResponseFromRequest(request)
       const [question] = request.questions
       const name = question.name.toLowerCase().replace(/\.$/, '')
+      queries.push(name)
+      if (hanging.has(name)) return
       const txt = records.get(name)
       if (failing.has(name)) response.header.rcode = 2 /* SERVFAIL */
       else if (txt === undefined || question.type !== Packet.TYPE.TXT) response.header.rcode = 3 /* NXDOMAIN */
@@ -58,9 +66,13 @@ export async function startDkimDns(): Promise<DkimDns> {
         server: `127.0.0.1:${port}`,
         publish: (name, txt) => void records.set(name.toLowerCase(), txt),
         fail: (name) => void failing.add(name.toLowerCase()),
+        hang: (name) => void hanging.add(name.toLowerCase()),
+        queries,
         reset: () => {
           records.clear()
           failing.clear()
+          hanging.clear()
+          queries.length = 0
         },
         close: async () => {
           await server.close()

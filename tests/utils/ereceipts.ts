@@ -282,7 +282,9 @@ export async function signMessage(raw: Buffer, opts: SignOptions): Promise<Buffe
     // two differ and the signature does not verify (about 1 in 1,000 signatures; a flaky test).
     signTime: opts.signTime ?? new Date(),
     expires: opts.expires,
-    headerList: opts.headerList,
+    // mailauth reads a colon-separated string; an array is ignored and every header gets signed,
+    // which hid the unsigned-To and unsigned-Date cases.
+    headerList: opts.headerList.join(':'),
     signatureData: [{ signingDomain: opts.domain, selector: opts.selector, privateKey: opts.privateKey, maxBodyLength: opts.maxBodyLength }],
   } as never)
   const { signatures, errors } = result as unknown as { signatures: string; errors: unknown[] }
@@ -407,4 +409,153 @@ export async function signedNewsletter(dns: DkimDns, service = 'Uber') {
   })
   const raw = await composer.compile().build()
   return signMessage(raw, { domain: style.signingDomain, selector: style.selector, privateKey: keys.privateKey, headerList: style.headerList })
+}
+
+// ---------------------------------------------------------------------------
+// Signed by a registered transport service, but not the receipt of a completed trip (issue 29):
+// real services send these from the same domains, with a total and a date.
+// ---------------------------------------------------------------------------
+
+export type NonTripKind = 'food_order' | 'trip_summary' | 'fee_only' | 'pass_purchase'
+
+type NonTripSample = { name: string; service: string; kind: NonTripKind; subject: string; html: (t: Trip) => string }
+
+export const NON_TRIP_SAMPLES: NonTripSample[] = [
+  {
+    name: 'an Uber Eats order',
+    service: 'Uber',
+    kind: 'food_order',
+    subject: 'Your Thursday evening order with Uber Eats',
+    html: (t) =>
+      shell(
+        'Uber Eats',
+        `<h1>Total ${money(t.totalCents)}</h1><p>${longDate(t.date)}</p><p>Thanks for ordering, ${t.rider}</p>
+<p>Here's your receipt for Golden Dragon Kitchen.</p><table width="100%"><tr><td>1 Kung Pao Chicken</td><td align="right">${money(t.totalCents - 499)}</td></tr>
+<tr><td>Delivery Fee</td><td align="right">$2.49</td></tr><tr><td>Service Fee</td><td align="right">$2.50</td></tr>
+<tr><td><b>Total</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table><p>Delivered to ${t.dropoff}</p><p>Order ID: ${t.tripId}</p>`,
+        'Uber Technologies Inc, 1725 3rd Street, San Francisco, CA 94158',
+      ),
+  },
+  {
+    name: 'an Uber weekly summary',
+    service: 'Uber',
+    kind: 'trip_summary',
+    subject: 'Your weekly summary',
+    html: (t) =>
+      shell(
+        'Uber',
+        `<h2>Your week with Uber</h2><p>Week ending ${longDate(t.date)}</p><p>5 trips taken, 38.2 miles</p>
+<table width="100%"><tr><td>Mon</td><td align="right">$12.40</td></tr><tr><td>Wed</td><td align="right">$9.85</td></tr>
+<tr><td><b>Total</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table>`,
+        'Uber Technologies Inc, 1725 3rd Street, San Francisco, CA 94158',
+      ),
+  },
+  {
+    name: 'a Lyft monthly statement',
+    service: 'Lyft',
+    kind: 'trip_summary',
+    subject: 'Your Lyft monthly ride summary',
+    html: (t) =>
+      shell(
+        'Lyft',
+        `<h2>Your month in rides</h2><p>Statement period ending ${longDate(t.date)}</p><p>You took 11 rides this month.</p>
+<table width="100%"><tr><td><b>Total charged</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table>`,
+        'Lyft, Inc. 185 Berry St, Suite 400, San Francisco, CA 94107',
+      ),
+  },
+  {
+    name: 'an Uber cancellation fee',
+    service: 'Uber',
+    kind: 'fee_only',
+    subject: 'Your trip was canceled',
+    html: (t) =>
+      shell(
+        'Uber',
+        `<h1>Total ${money(t.totalCents)}</h1><p>${longDate(t.date)}</p><p>Your driver was on the way when you canceled. A cancellation fee was charged.</p>
+<table width="100%"><tr><td>Cancellation fee</td><td align="right">${money(t.totalCents)}</td></tr>
+<tr><td><b>Total</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table><p>Trip ID: ${t.tripId}</p><p>${t.pickup}</p>`,
+        'Uber Technologies Inc, 1725 3rd Street, San Francisco, CA 94158',
+      ),
+  },
+  {
+    name: 'a Bird parking fine',
+    service: 'Bird',
+    kind: 'fee_only',
+    subject: 'Bird: improper parking',
+    html: (t) =>
+      shell(
+        'Bird',
+        `<h2>A fee was added to your account</h2><p>On ${usDate(t.date)} your scooter was left blocking the sidewalk.</p>
+<table width="100%"><tr><td>Parking violation</td><td align="right">${money(t.totalCents)}</td></tr>
+<tr><td><b>Amount charged</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table><p>Ride ID ${t.tripId}</p>`,
+        'Bird Global, Inc., Miami, FL',
+      ),
+  },
+  {
+    name: 'a Lime Prime pass',
+    service: 'Lime',
+    kind: 'pass_purchase',
+    subject: 'Your Lime Prime receipt',
+    html: (t) =>
+      shell(
+        'Lime',
+        `<p>Hi ${t.rider}, thanks for joining Lime Prime!</p><p>Enjoy free unlocks and reserved scooters on every ride.</p>
+<table width="100%"><tr><td>Date</td><td align="right">${shortDate(t.date)}</td></tr><tr><td>Lime Prime (monthly)</td><td align="right">${money(t.totalCents)}</td></tr>
+<tr><td><b>Total</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table><p>Your plan renews automatically each month.</p><p>Receipt number: ${t.tripId}</p>`,
+        'Neutron Holdings, Inc. dba Lime, 85 2nd St, San Francisco, CA',
+      ),
+  },
+  {
+    name: 'a Citi Bike annual membership',
+    service: 'Citi Bike',
+    kind: 'pass_purchase',
+    subject: 'Welcome to your Citi Bike membership',
+    html: (t) =>
+      shell(
+        'Citi Bike',
+        `<p>Thanks for becoming a member, ${t.rider}.</p><table width="100%"><tr><td>Date</td><td align="right">${longDate(t.date)}</td></tr>
+<tr><td>Annual membership</td><td align="right">${money(t.totalCents)}</td></tr><tr><td><b>Total</b></td><td align="right"><b>${money(t.totalCents)}</b></td></tr></table>
+<p>Unlimited 45-minute classic bike rides for a year.</p>`,
+        'Lyft Bikes and Scooters, LLC, Brooklyn, NY',
+      ),
+  },
+]
+
+/** A non-trip mail of `sample`, signed by its service the way that service signs its receipts. */
+export async function signedNonTrip(dns: DkimDns, sample: NonTripSample, trip: Trip) {
+  const style = styleOf(sample.service)
+  return signedVariant(dns, { ...style, subject: () => sample.subject, html: sample.html }, trip)
+}
+
+/** A receipt of `service` signed over other header fields than the service's own (`headerList`). */
+export async function signedWithHeaders(dns: DkimDns, service: string, trip: Trip, headerList: string[], sentAt?: Date) {
+  return signedVariant(dns, { ...styleOf(service), headerList }, trip, sentAt)
+}
+
+async function signedVariant(dns: DkimDns, style: ServiceStyle, trip: Trip, sentAt = new Date(trip.date.getTime() + 3600_000)) {
+  const keys = testKey(style.signingDomain)
+  publishKey(dns, style.signingDomain, style.selector, keys)
+  const raw = await composeReceipt(style, trip, sentAt)
+  return signMessage(raw, { domain: style.signingDomain, selector: style.selector, privateKey: keys.privateKey, headerList: style.headerList, signTime: sentAt })
+}
+
+/** Replace the value of a (top-level) header field after signing. */
+export function rewriteHeader(raw: Buffer, name: string, value: string): Buffer {
+  const text = raw.toString('utf8')
+  const end = text.indexOf('\r\n\r\n')
+  const head = text.slice(0, end).replace(new RegExp(`^${name}:[^\\r\\n]*(\\r\\n[ \\t][^\\r\\n]*)*`, 'im'), `${name}: ${value}`)
+  return Buffer.from(head + text.slice(end), 'utf8')
+}
+
+/** `count` DKIM-Signature fields of unregistered domains on top of a signed receipt, each a lookup. */
+export function withFakeSignatures(raw: Buffer, count: number): Buffer {
+  const fake = Array.from({ length: count }, (_, i) =>
+    `DKIM-Signature: v=1; a=rsa-sha256; c=relaxed/relaxed; d=fake${i}.example; s=s${i}; h=from:to; bh=${Buffer.alloc(32, i).toString('base64')}; b=${Buffer.alloc(64, i).toString('base64')}\r\n`,
+  ).join('')
+  return Buffer.concat([Buffer.from(fake), raw])
+}
+
+/** A second Content-Type (or Content-Transfer-Encoding) added after signing. */
+export function withSecondHeader(raw: Buffer, field: string): Buffer {
+  return Buffer.concat([Buffer.from(`${field}\r\n`), raw])
 }

@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest'
+import { classifyMessage, type MessageKind } from './trip-kind'
+
+const cases: Array<[string, string | null, string, MessageKind]> = [
+  ['an Uber trip', 'Your Friday evening trip with Uber', 'Total $14.20\nUberX 4.21 miles | 17 min\nTrip ID: 1A2B', 'trip'],
+  ['a Lyft ride', null, 'Thanks for riding with Lyft!\nPickup 6:42 PM: 1 Main St\nDrop-off 7:01 PM: 9 Elm St\nTotal charged $11.00', 'trip'],
+  ['a Revel trip number', null, 'All-electric rideshare\nTotal paid $18.00\nTrip # 7731', 'trip'],
+  ['a Bolt route', null, 'Thanks for riding with Bolt\nTotal €9.10\nKalamaja → Old Town', 'trip'],
+  ['a Zipcar rental', null, 'Your trip in Tesla Model 3 has ended.\n9:00 AM – 11:00 AM\nTotal $32.00', 'trip'],
+  ['a ride that used a pass', null, 'Duration 14 min\nUnlock fee waived with Lime Prime\nTotal $3.10', 'trip'],
+  ['a ride ending at a restaurant', null, "Trip ID: 99\nDrop-off: Nando's Restaurant, 4 High St\nTotal $8.00", 'trip'],
+  ['an Uber Eats order', 'Your order with Uber Eats', 'Total $23.45\nDelivery Fee $2.49\nOrder ID 42', 'food_order'],
+  ['a delivery signed as a ride service', null, 'Thanks for ordering\nDelivered to 4 High St\nTotal $12.00\nTrip ID 5', 'food_order'],
+  ['a weekly summary', 'Your weekly summary', '5 trips taken, 38.2 miles\nTotal $84.20', 'trip_summary'],
+  ['a monthly statement', null, 'You took 11 rides this month.\nTotal charged $120.00', 'trip_summary'],
+  ['a cancellation fee', 'Your trip was canceled', 'Cancellation fee $5.00\nTotal $5.00\nTrip ID: 1', 'fee_only'],
+  ['a no-show fee', null, 'No-show fee $5.00\nRide ID 8\nTotal $5.00', 'fee_only'],
+  ['a parking fine', null, 'Parking violation $25.00\nRide ID 9\nAmount charged $25.00', 'fee_only'],
+  ['a pass', 'Your Lime Prime receipt', 'Lime Prime (monthly) $5.99\nTotal $5.99\nReceipt number: 3', 'pass_purchase'],
+  ['a membership', null, 'Annual membership $219.00\nTotal $219.00', 'pass_purchase'],
+  ['a day pass', null, 'Day pass $19.00\nTotal $19.00', 'pass_purchase'],
+  ['a promotion with a price', 'Ride more this weekend', 'Get 20% off your next ride\nFrom $5.00', 'not_a_trip'],
+]
+
+describe('what a signed e-mail is (issue 29)', () => {
+  it.each(cases)('%s', (_name, subject, text, kind) => {
+    expect(classifyMessage({ subject, text }).kind).toBe(kind)
+  })
+
+  it('names the words that decided', () => {
+    expect(classifyMessage({ subject: null, text: 'Cancellation fee $5.00' }).evidence).toMatch(/cancellation fee/i)
+  })
+})

@@ -1,0 +1,55 @@
+/**
+ * Pure: is a signed e-mail the receipt of one completed trip (issue 29)? A service that signs trip
+ * receipts also signs food orders, weekly summaries, cancellation and other fee notices, and pass
+ * or membership purchases, all with a total and a date. Only a trip earns, so the text must show
+ * the shape of one trip (an id, a route, a distance, a duration or a time span) and nothing that
+ * makes it one of the other kinds. What is not recognised as a trip does not pay.
+ */
+export type MessageKind = 'trip' | 'food_order' | 'trip_summary' | 'fee_only' | 'pass_purchase' | 'not_a_trip'
+
+export type MessageKindResult = { kind: MessageKind; evidence: string | null }
+
+/**
+ * Food and grocery delivery, whoever signs it (Uber signs Uber Eats mail as uber.com). Platform
+ * names and delivery words only: a ride may well end at a restaurant's address.
+ */
+const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
+
+/** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
+const SUMMARY =
+  /\b((weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|statement period|year in review|activity summary|\d+ (trips|rides) (taken|completed|this|last|in))/i
+
+/** A charge with no trip behind it: a cancelled trip, a no-show, a fine or a fee added later. */
+const FEE_ONLY =
+  /\b(cancel+ation fee|(trip|ride|booking|reservation|rental) (was |has been )?cancel+ed|you cancel+ed|cancel+ed your (trip|ride|booking|reservation)|no-?show fee|late (return )?fee|damage fee|cleaning fee|lost item fee|parking (fine|violation|fee)|improper parking|citation|penalty fee|chargeback)\b/i
+
+/** Passes, subscriptions and memberships: paid for riding later, not a ride. */
+const PASS =
+  /\b(subscription|subscribed|membership|member fee|lime prime|lyft pink|uber one membership|(day|ride|monthly|annual|weekly|\d+[- ]day|\d+[- ]minute|minute|unlimited) pass(es)?|auto-?renew\w*|renews (on|every|automatically)|billing (period|cycle)|plan (renewal|purchase))\b/i
+
+/** What one trip prints and a pass, a summary or a marketing mail does not. */
+const TRIP_SHAPE: Array<[string, RegExp]> = [
+  ['trip id', /\b(trip|ride|booking|reservation|rental)\s*(#|(id|number|no|reference|ref|code)\b)/i],
+  ['route', /\b(pick-?up|drop-?off)\b|\S\s+(→|->)\s+\S/i],
+  ['distance', /\b\d+(?:[.,]\d+)?\s?(mi|miles|km|kilometers|kilometres)\b/i],
+  ['duration', /\b(duration|ride time|trip time|time ridden)\b/i],
+  ['time span', /\b\d{1,2}:\d{2}\s*(?:[AP]M)?\s*(?:–|-|to)\s*\d{1,2}:\d{2}/i],
+]
+
+export function classifyMessage(input: { subject: string | null; text: string }): MessageKindResult {
+  const text = `${input.subject ?? ''}\n${input.text}`
+  const hit = (re: RegExp) => re.exec(text)?.[0] ?? null
+  const foodWord = hit(FOOD)
+  if (foodWord) return { kind: 'food_order', evidence: foodWord }
+  const summary = hit(SUMMARY)
+  if (summary) return { kind: 'trip_summary', evidence: summary }
+  const fee = hit(FEE_ONLY)
+  if (fee) return { kind: 'fee_only', evidence: fee }
+  const shape = TRIP_SHAPE.find(([, re]) => re.test(text))
+  // A ride receipt may mention the rider's pass ("free unlock with Lime Prime"); a pass purchase
+  // has no trip in it.
+  const pass = hit(PASS)
+  if (pass && !shape) return { kind: 'pass_purchase', evidence: pass }
+  if (!shape) return { kind: 'not_a_trip', evidence: null }
+  return { kind: 'trip', evidence: shape[0] }
+}
