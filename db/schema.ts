@@ -294,6 +294,16 @@ export interface EReceiptMailboxTable {
   updated_at: Timestamp
 }
 
+/** One delivery of the inbound webhook (issue 29), answered once. */
+export interface InboundDeliveryTable {
+  token: string
+  request_hash: string
+  status: number | null
+  response_json: string | null
+  created_at: Timestamp
+  updated_at: Timestamp
+}
+
 /** A user's personal forwarding address: `${token}@INBOUND_DOMAIN`. */
 export interface InboundAddressTable {
   token: string
@@ -323,6 +333,7 @@ export interface Database {
   ereceipt_claims: EReceiptClaimTable
   ereceipt_mailboxes: EReceiptMailboxTable
   inbound_addresses: InboundAddressTable
+  inbound_deliveries: InboundDeliveryTable
 }
 
 export type UserRow = Selectable<UserTable>

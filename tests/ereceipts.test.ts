@@ -16,6 +16,7 @@ import { loader as receiptsLoader } from '../app/routes/api.users.$id.receipts'
 import { action as reviewAction } from '../app/routes/admin.receipts'
 import { listUserTransactions } from '../app/users/history.server'
 import { mailboxHash } from '../app/ereceipts/analyze.server'
+import { signDelivery } from '../app/ereceipts/webhook.server'
 import { approveReceipt, analyzeAndStore } from '../app/receipts/receipts.server'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
@@ -252,18 +253,28 @@ describe('forwarding', () => {
     await expect(inboundAddressLoader({ ...ctx, request: getRequest(`/api/users/${user.id}/inbound-address`, other.cookie), params: { id: String(user.id) } })).rejects.toMatchObject({ status: 403 })
   })
 
-  function webhook(raw: Buffer, opts: { signature?: string; to?: string } = {}) {
-    const signature = opts.signature ?? crypto.createHmac('sha256', SECRET).update(raw).digest('hex')
-    const headers: Record<string, string> = { 'Content-Type': 'message/rfc822', 'X-Inbound-Signature': `sha256=${signature}` }
-    if (opts.to) headers['X-Envelope-To'] = opts.to
-    return inboundAction({ ...ctx, request: new Request('http://localhost:3000/api/inbound-email', { method: 'POST', body: new Uint8Array(raw), headers }) })
+  /** The provider's signed headers for a delivery (app/ereceipts/webhook.server.ts). */
+  function deliveryHeaders(raw: Buffer, to: string, over: { token?: string; timestamp?: number } = {}) {
+    const token = over.token ?? crypto.randomBytes(16).toString('hex')
+    return signDelivery({ secret: SECRET, body: raw, recipient: to, token, timestamp: over.timestamp ?? Math.floor(Date.now() / 1000) })
+  }
+
+  function post(raw: Buffer, headers: Record<string, string>) {
+    const all = { 'Content-Type': 'message/rfc822', ...headers }
+    return inboundAction({ ...ctx, request: new Request('http://localhost:3000/api/inbound-email', { method: 'POST', body: new Uint8Array(raw), headers: all }) })
+  }
+
+  function webhook(raw: Buffer, opts: { signature?: string; to: string }) {
+    const headers = deliveryHeaders(raw, opts.to)
+    if (opts.signature) headers['X-Inbound-Signature'] = opts.signature
+    return post(raw, headers)
   }
 
   it('credits a receipt posted by the provider webhook to the address owner', async () => {
     const { user, cookie } = await signInNewUser()
     const address = await addressOf(user, cookie)
     const forwarded = await forwardAsAttachment(await signedReceipt(dns, 'Uber', trip()), 'me@example.org', address)
-    const res = await webhook(forwarded)
+    const res = await webhook(forwarded, { to: address })
     expect(res.status).toBe(201)
     expect((await bodyOf(res)).status).toBe('approved')
     const history = await listUserTransactions(getDb(), user.id)
@@ -272,8 +283,96 @@ describe('forwarding', () => {
 
   it('refuses a webhook post without the right HMAC, or for nobody', async () => {
     const raw = await signedReceipt(dns, 'Uber', trip())
-    expect((await webhook(raw, { signature: 'ab'.repeat(32) })).status).toBe(401)
+    expect((await webhook(raw, { signature: 'ab'.repeat(32), to: 'r-nobodyhere00@in.recircle.test' })).status).toBe(401)
     expect((await webhook(raw, { to: 'r-nobodyhere00@in.recircle.test' })).status).toBe(404)
+  })
+
+  describe('a captured delivery (issue 29)', () => {
+    async function riderDelivery() {
+      const rider = await signInNewUser()
+      const address = await addressOf(rider.user, rider.cookie)
+      const raw = await forwardAsAttachment(await signedReceipt(dns, 'Lime', trip()), 'me@example.org', address)
+      return { rider, address, raw, headers: deliveryHeaders(raw, address) }
+    }
+
+    it('cannot be re-addressed: the signature covers the recipient, and the rider is still paid', async () => {
+      const { rider, raw, headers } = await riderDelivery()
+      const attacker = await signInNewUser()
+      const attackerAddress = await addressOf(attacker.user, attacker.cookie)
+      const readdressed = await post(raw, { ...headers, 'X-Inbound-Recipient': attackerAddress, 'X-Envelope-To': attackerAddress })
+      expect(readdressed.status).toBe(401)
+      expect(await getBalanceMilli(getDb(), attacker.user.id)).toBe(0)
+      const genuine = await post(raw, headers)
+      expect(genuine.status).toBe(201)
+      expect(await getBalanceMilli(getDb(), rider.user.id)).toBeGreaterThan(0)
+    })
+
+    it('cannot be re-posted more than 5 minutes after it was signed', async () => {
+      const { rider, raw, address } = await riderDelivery()
+      const old = deliveryHeaders(raw, address, { timestamp: Math.floor(Date.now() / 1000) - 301 })
+      const res = await post(raw, old)
+      expect(res.status).toBe(401)
+      expect((await bodyOf(res)).error).toMatch(/more than 5 minutes ago/)
+      expect(await getBalanceMilli(getDb(), rider.user.id)).toBe(0)
+    })
+
+    it("answers the provider's retries of one delivery the same, and pays once", async () => {
+      const { rider, raw, address } = await riderDelivery()
+      const token = crypto.randomBytes(16).toString('hex')
+      const first = await post(raw, deliveryHeaders(raw, address, { token }))
+      expect(first.status).toBe(201)
+      const answer = await bodyOf(first)
+      const balance = await getBalanceMilli(getDb(), rider.user.id)
+      // A retry is signed again, with a new timestamp; a replay of the very same request too.
+      const retries = await Promise.all([post(raw, deliveryHeaders(raw, address, { token, timestamp: Math.floor(Date.now() / 1000) + 1 })), post(raw, deliveryHeaders(raw, address, { token }))])
+      for (const retry of retries) {
+        expect(retry.status).toBe(201)
+        expect(await bodyOf(retry)).toEqual(answer)
+      }
+      expect(await getBalanceMilli(getDb(), rider.user.id)).toBe(balance)
+      const receipts = await getDb().selectFrom('receipts').select('id').where('user_id', '=', rider.user.id).execute()
+      expect(receipts).toHaveLength(1)
+    })
+
+    it('pays once when the same delivery arrives 5 times at once', async () => {
+      const { rider, raw, address } = await riderDelivery()
+      const token = crypto.randomBytes(16).toString('hex')
+      const answers = await Promise.all(Array.from({ length: 5 }, () => post(raw, deliveryHeaders(raw, address, { token }))))
+      expect(answers.every((a) => a.status === 201 || a.status === 503)).toBe(true)
+      expect(answers.filter((a) => a.status === 201).length).toBeGreaterThanOrEqual(1)
+      const receipts = await getDb().selectFrom('receipts').select('id').where('user_id', '=', rider.user.id).execute()
+      expect(receipts).toHaveLength(1)
+    })
+
+    it('refuses another message under a delivery id already used', async () => {
+      const { raw, address } = await riderDelivery()
+      const token = crypto.randomBytes(16).toString('hex')
+      expect((await post(raw, deliveryHeaders(raw, address, { token }))).status).toBe(201)
+      const other = await forwardAsAttachment(await signedReceipt(dns, 'Lime', trip()), 'me@example.org', address)
+      const res = await post(other, deliveryHeaders(other, address, { token }))
+      expect(res.status).toBe(409)
+      expect((await bodyOf(res)).error).toMatch(/already used/)
+    })
+
+    it('runs a delivery again after a retryable answer (DNS down), and pays it then', async () => {
+      const rider = await signInNewUser()
+      const address = await addressOf(rider.user, rider.cookie)
+      const raw = await forwardAsAttachment(await signedReceipt(dns, 'Via', trip()), 'me@example.org', address)
+      const token = crypto.randomBytes(16).toString('hex')
+      dns.fail('v1._domainkey.ridewithvia.com')
+      let first: Response
+      try {
+        first = await post(raw, deliveryHeaders(raw, address, { token }))
+      } finally {
+        dns.reset()
+      }
+      expect(first.status).toBe(503)
+      expect(first.headers.get('Retry-After')).toBeTruthy()
+      await signedReceipt(dns, 'Via', trip()) // publishes the key again
+      const retry = await post(raw, deliveryHeaders(raw, address, { token }))
+      expect(retry.status).toBe(201)
+      expect(await getBalanceMilli(getDb(), rider.user.id)).toBeGreaterThan(0)
+    })
   })
 
   describe('SMTP listener', () => {

@@ -1,9 +1,9 @@
 /**
  * Forwarded e-receipts (issue 21): every user has a personal address `<token>@INBOUND_DOMAIN`. Mail
- * to it arrives by the SMTP listener (smtp.server.ts) or a mail provider's webhook
- * (api.inbound-email.ts) and is credited to the address's owner exactly as an upload would be.
+ * to it arrives by the SMTP listener (smtp.server.ts, the envelope's recipients) or a mail
+ * provider's webhook (api.inbound-email.ts, the recipient its signature covers) and is credited to
+ * the address's owner exactly as an upload would be.
  */
-import crypto from 'node:crypto'
 import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
@@ -11,9 +11,10 @@ import { analyzeAndStore, submitReceipt, type Analysis, type SubmitResult } from
 import { toCents } from '~/receipts/submission'
 import { sniffImageFormat } from '~/ocr/photo.server'
 import { getEnv } from '~/utils/env.server'
+import { checkRateLimits, rateLimits, tooManyRequestsMessage } from '~/utils/rate-limit.server'
 import { getPassportCheck } from '~/chain/passport.server'
 import { EReceiptError } from './errors'
-import { looksLikeEmail, parseMessage } from './message.server'
+import { looksLikeEmail } from './message.server'
 
 const TOKEN_PREFIX = 'r-'
 
@@ -66,6 +67,9 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
   if (sniffImageFormat(input.raw) !== null || !looksLikeEmail(input.raw)) return { ok: false, status: 400, error: new EReceiptError('malformed').message }
   const limit = await dailyLimitRefusal(db, userId, input.now)
   if (limit) return { ok: false, status: 429, error: limit.message }
+  // Forwarded mail is analysed like an upload, so it counts against the same per-user limit.
+  const rate = await checkRateLimits(db, [rateLimits.analysisByUser(userId)], input.now)
+  if (!rate.ok) return { ok: false, status: 429, error: tooManyRequestsMessage(rate.retryAfterSeconds) }
   let stored: Awaited<ReturnType<typeof analyzeAndStore>>
   try {
     stored = await analyzeAndStore(db, { userId, image: input.raw, analyze: notAPhoto, now: input.now })
@@ -99,31 +103,4 @@ function valuesFromAnalysis(analysis: Analysis, now: Date) {
 /** Forwarded mail is never a photo: analyzeAndStore reads e-mails itself and refuses anything else. */
 const notAPhoto = async (): Promise<Analysis> => {
   throw new EReceiptError('malformed')
-}
-
-/** The provider's HMAC-SHA256 of the raw body, hex (optionally "sha256=…"), checked in constant time. */
-export function verifyWebhookSignature(body: Buffer, header: string | null, secret: string): boolean {
-  if (!header) return false
-  const given = header.trim().replace(/^sha256=/i, '')
-  if (!/^[0-9a-f]{64}$/i.test(given)) return false
-  const expected = crypto.createHmac('sha256', secret).update(body).digest()
-  return crypto.timingSafeEqual(expected, Buffer.from(given, 'hex'))
-}
-
-/**
- * Where a provider's raw message says it was delivered: the envelope recipient it names, then the
- * delivery headers, then To and Cc, read by the same MIME parser as the receipt.
- */
-export async function recipientsOf(raw: Buffer, envelope: string | null): Promise<string[]> {
-  const found: string[] = envelope ? envelope.split(',').map((s) => s.trim()) : []
-  let email: Awaited<ReturnType<typeof parseMessage>>['email']
-  try {
-    email = (await parseMessage(raw)).email
-  } catch {
-    return found
-  }
-  const delivery = ['delivered-to', 'x-original-to', 'envelope-to', 'x-forwarded-to']
-  for (const header of email.headers.filter((h) => delivery.includes(h.key))) found.push(...(header.value.match(/[^\s<>,;"]+@[^\s<>,;"]+/g) ?? []))
-  for (const address of [...(email.to ?? []), ...(email.cc ?? [])]) if ('address' in address && address.address) found.push(address.address)
-  return [...new Set(found)]
 }

@@ -2,6 +2,7 @@ import type { DB } from '#db/db.server'
 import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
 import { purgeOldJobs } from './analysis-jobs.server'
 import { purgeOldDebugLogs } from '~/debug/debug-logs.server'
+import { purgeOldDeliveries } from '~/ereceipts/webhook.server'
 
 export const IMAGE_RETENTION_DAYS = 90
 /** Analyses that were never submitted are only useful while the user is on the form. */
@@ -23,6 +24,7 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
   const rateLimits = await deleteExpiredRateLimits(db, now)
   const debugLogs = await purgeOldDebugLogs(db, now)
   const analysisJobs = await purgeOldJobs(db, now)
+  const inboundDeliveries = await purgeOldDeliveries(db, now)
   return {
     images: Number(images.numUpdatedRows),
     analyses: Number(analyses.numDeletedRows),
@@ -31,5 +33,6 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
     rateLimits,
     debugLogs,
     analysisJobs,
+    inboundDeliveries,
   }
 }

@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { receiveForwardedEmail, recipientsOf, verifyWebhookSignature } from '~/ereceipts/inbound.server'
+import { receiveForwardedEmail } from '~/ereceipts/inbound.server'
 import { MAX_EMAIL_BYTES } from '~/ereceipts/message.server'
+import { answerOnce, checkDelivery } from '~/ereceipts/webhook.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { methodNotAllowed } from '~/utils/http.server'
@@ -10,23 +11,25 @@ export async function loader() {
 }
 
 /**
- * Issue 21: a mail provider's inbound route posts the raw MIME message here, with the hex
- * HMAC-SHA256 of the body under INBOUND_WEBHOOK_SECRET in `X-Inbound-Signature` and, when it knows
- * it, the envelope recipient in `X-Envelope-To`. The receipt is credited to the address's owner.
+ * A mail provider's inbound route posts the raw MIME message here, signed over a timestamp, a
+ * delivery token, the recipient and the body (app/ereceipts/webhook.server.ts names the headers).
+ * The receipt is credited to the owner of the signed recipient address; a delivery is answered
+ * once, and a retry of it gets the same answer.
  */
 export async function action({ request }: ActionFunctionArgs) {
   const secret = getEnv().INBOUND_WEBHOOK_SECRET
   if (!secret || !getEnv().INBOUND_DOMAIN) return json({ error: 'Inbound e-mail is not configured on this server' }, { status: 404 })
   const body = Buffer.from(await request.arrayBuffer())
-  if (!verifyWebhookSignature(body, request.headers.get('X-Inbound-Signature'), secret)) {
-    return json({ error: 'Invalid or missing signature' }, { status: 401 })
-  }
+  const check = checkDelivery(request.headers, body, secret)
+  if (!check.ok) return json({ error: check.error }, { status: check.status })
   if (body.length === 0) return json({ error: 'The request body must be the raw e-mail' }, { status: 400 })
   if (body.length > MAX_EMAIL_BYTES) return json({ error: 'This e-mail is too large. E-receipts must be under 5 MB.' }, { status: 413 })
-  const result = await receiveForwardedEmail(getDb(), { recipients: await recipientsOf(body, request.headers.get('X-Envelope-To')), raw: body })
-  if (!result.ok) {
-    const headers: Record<string, string> = result.status === 503 ? { 'Retry-After': '30' } : {}
-    return json({ error: result.error }, { status: result.status, headers })
-  }
-  return json({ receiptId: result.receiptId, status: result.status }, { status: 201 })
+  const answer = await answerOnce(getDb(), { delivery: check.delivery, body }, async () => {
+    const result = await receiveForwardedEmail(getDb(), { recipients: [check.delivery.recipient], raw: body })
+    return result.ok
+      ? { status: 201, body: { receiptId: result.receiptId, status: result.status } }
+      : { status: result.status, body: { error: result.error } }
+  })
+  const headers: Record<string, string> = answer.status === 503 ? { 'Retry-After': '30' } : {}
+  return json(answer.body, { status: answer.status, headers })
 }

@@ -10,6 +10,7 @@ import * as m0009 from './0009-analysis-jobs'
 import * as m0010 from './0010-receipts-user-status'
 import * as m0011 from './0011-ereceipts'
 import * as m0012 from './0012-notices-seen'
+import * as m0013 from './0013-inbound-deliveries'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '0010-receipts-user-status': m0010,
   '0011-ereceipts': m0011,
   '0012-notices-seen': m0012,
+  '0013-inbound-deliveries': m0013,
 }
 
 export const migrationProvider: MigrationProvider = {
