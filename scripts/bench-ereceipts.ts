@@ -19,15 +19,24 @@ import { analyzeAndStore, submitReceipt } from '~/receipts/receipts.server'
 import { toCents } from '~/receipts/submission'
 import { findOrCreateUser } from '~/users/users.server'
 import { startDkimDns } from '../tests/utils/dkim-dns'
+import { mailboxHash } from '~/ereceipts/analyze.server'
+import { answerOnce, checkDelivery, signDelivery } from '~/ereceipts/webhook.server'
+import { MAX_SIGNATURES } from '~/ereceipts/dkim.server'
 import {
+  forwardAsAttachment,
   forwardInline,
   lengthExtended,
   makeTrip,
+  NON_TRIP_SAMPLES,
   resignedByOther,
+  rewriteHeader,
   SERVICE_STYLES,
+  signedNonTrip,
   signedReceipt,
+  signedWithHeaders,
   tamperTotal,
   TEST_EXTRA_SENDERS,
+  withFakeSignatures,
   type Trip,
 } from '../tests/utils/ereceipts'
 
@@ -95,6 +104,18 @@ async function main() {
     await attempt('lengthExtended', () => lengthExtended(dns, style.service, trip))
     await attempt('inlineForwarded', async () => forwardInline(await signedReceipt(dns, style.service, trip), 'me@example.org', 'friend@example.org'))
   }
+  // Issue 29: signed by a registered service, but no completed trip.
+  for (const [i, sample] of NON_TRIP_SAMPLES.entries()) {
+    await attempt(`nonTrip:${sample.kind}`, () => signedNonTrip(dns, sample, makeTrip(9100 + i, new Date(now - 2 * 86_400_000))))
+  }
+  // A genuine receipt under 100 fake signatures: refused before any lookup.
+  const lookups = { before: 0, after: 0 }
+  for (const [i, style] of SERVICE_STYLES.entries()) {
+    const raw = await signedReceipt(dns, style.service, makeTrip(9200 + i, new Date(now - 2 * 86_400_000)))
+    lookups.before = dns.queries.length
+    await attempt('hundredSignatures', async () => withFakeSignatures(raw, 100))
+    lookups.after += dns.queries.length - lookups.before
+  }
 
   // Replays through the real submission path: the first wallet is paid, no other one.
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-ereceipts-'))
@@ -124,11 +145,51 @@ async function main() {
       }
     }
   }
+
+  // Issue 29: the unsigned-To bind. An e-mail whose signature leaves To out, re-addressed to a
+  // victim's mailbox, goes to review and binds nothing; the victim's own receipt is then paid.
+  const unsignedTo = { tried: 0, approved: 0, mailboxesTaken: 0, victimsPaid: 0 }
+  for (const [i, style] of SERVICE_STYLES.entries()) {
+    const victimMailbox = `victim${i}@example.org`
+    const attacker = (await findOrCreateUser(db, `0x${(0xa000 + i).toString(16).padStart(40, '0')}`)).user
+    const victim = (await findOrCreateUser(db, `0x${(0xb000 + i).toString(16).padStart(40, '0')}`)).user
+    const headers = style.headerList.filter((h) => h !== 'to')
+    const forged = rewriteHeader(await signedWithHeaders(dns, style.service, makeTrip(9300 + i, new Date(now - 2 * 86_400_000)), headers), 'To', victimMailbox)
+    unsignedTo.tried++
+    if ((await submitEmail(db, attacker.id, forged, analyze)) === 'approved') unsignedTo.approved++
+    const bound = await db.selectFrom('ereceipt_mailboxes').select('user_id').where('address_hash', '=', mailboxHash(victimMailbox)).executeTakeFirst()
+    if (bound) unsignedTo.mailboxesTaken++
+    const genuine = await signedReceipt(dns, style.service, makeTrip(9400 + i, new Date(now - 2 * 86_400_000), victimMailbox))
+    if ((await submitEmail(db, victim.id, genuine, analyze)) === 'approved') unsignedTo.victimsPaid++
+  }
+
+  // Issue 29: a captured webhook delivery for rider A, re-posted to the attacker's address.
+  const secret = 'bench-webhook-secret-0123456789'
+  const webhook = { tried: 0, accepted: 0 }
+  for (const [i, style] of SERVICE_STYLES.entries()) {
+    const raw = await forwardAsAttachment(await signedReceipt(dns, style.service, makeTrip(9500 + i, new Date(now - 2 * 86_400_000))), 'a@example.org', 'r-riderA@in.example')
+    const captured = signDelivery({ secret, body: raw, recipient: 'r-riderA@in.example', token: `bench-delivery-${i}-0000`, timestamp: Math.floor(Date.now() / 1000) })
+    const reposted = new Headers({ ...captured, 'X-Inbound-Recipient': 'r-attacker@in.example' })
+    webhook.tried++
+    if (checkDelivery(reposted, raw, secret).ok) webhook.accepted++
+    // The very same request again: answered from the first answer, never run twice.
+    const same = checkDelivery(new Headers(captured), raw, secret)
+    if (same.ok) {
+      let runs = 0
+      const run = async () => ((runs += 1), { status: 201, body: { receiptId: i } })
+      await answerOnce(db, { delivery: same.delivery, body: raw }, run)
+      await answerOnce(db, { delivery: same.delivery, body: raw }, run)
+      webhook.tried++
+      if (runs > 1) webhook.accepted++
+    }
+  }
+
   await db.destroy()
   fs.rmSync(dir, { recursive: true, force: true })
   await dns.close()
 
-  const total = Object.values(attacks).reduce((n, a) => n + a.approved, 0) + replays.approved
+  const total =
+    Object.values(attacks).reduce((n, a) => n + a.approved, 0) + replays.approved + unsignedTo.approved + unsignedTo.mailboxesTaken + webhook.accepted
   console.log(
     JSON.stringify(
       {
@@ -142,6 +203,10 @@ async function main() {
         receiptsPerSecondOneThread: Math.round((corpus.length / elapsed) * 1000),
         attacks,
         replays,
+        unsignedTo,
+        webhookReposts: webhook,
+        keyLookupsForHundredSignatureMails: lookups.after,
+        maxSignaturesRead: MAX_SIGNATURES,
         wrongApprovals: total,
         ...(wrong.length ? { wrongFields: wrong } : {}),
       },
@@ -152,3 +217,19 @@ async function main() {
 }
 
 await main()
+
+/** Analyse and submit an e-mail as the real submission code does; the status it ends in. */
+async function submitEmail(db: ReturnType<typeof createDb>, userId: number, raw: Buffer, analyze: (raw: Buffer) => ReturnType<typeof analyzeEReceipt>) {
+  try {
+    const stored = await analyzeAndStore(db, { userId, image: raw, analyze: async () => ({}) as never, analyzeEmail: (r) => analyze(r) })
+    const result = await submitReceipt(db, {
+      userId,
+      analysisId: stored.id,
+      maxAgeDays: 14,
+      values: { category: String(stored.analysis.category), amountCents: toCents(stored.analysis.totalAmount) ?? 0, purchaseDate: String(stored.analysis.purchaseDate) },
+    })
+    return result.ok ? result.status : 'refused'
+  } catch {
+    return 'refused'
+  }
+}

@@ -67,6 +67,7 @@ function guardedResolver(opts: { senders: SenderTable; resolver: TxtResolver; de
   const resolver: TxtResolver = async (name, rrtype) => {
     const domain = /\._domainkey\.(.+)$/i.exec(name)?.[1]
     if (!domain || !senderFor(opts.senders, domain)) throw new LookupRefused(`not a registered sender: ${name}`)
+    if (!Number.isFinite(opts.deadline)) return opts.resolver(name, rrtype)
     const left = opts.deadline - Date.now()
     if (left <= 0) {
       state.timedOut = true
