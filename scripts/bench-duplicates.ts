@@ -59,8 +59,8 @@ import {
   FINGERPRINT_VERSION,
   fingerprintDistance,
   receiptFingerprint,
-} from '~/receipts/fingerprint.server'
-import { differenceHash, hammingDistance, NEAR_DUPLICATE_DISTANCE } from '~/receipts/phash.server'
+} from '~/ocr/fingerprint.server'
+import { differenceHash, hammingDistance, NEAR_DUPLICATE_DISTANCE } from '~/ocr/phash.server'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
 const IMAGE = /\.(jpe?g|png|webp)$/i

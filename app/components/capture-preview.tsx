@@ -4,7 +4,7 @@
  * Photo, Upload New Image, or Use this photo.
  */
 import { Link } from '@remix-run/react'
-import { CAPTURE_DECODE_SIDE, checkCapture, type CaptureVerdict } from '~/receipts/capture-quality'
+import { CAPTURE_DECODE_SIDE, checkCapture, type CaptureVerdict } from '~/ocr/capture-quality'
 import { Icon } from './icons'
 
 /** Decodes the picked or captured file in the browser and checks it; null when the browser cannot decode it (HEIC). */

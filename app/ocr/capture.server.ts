@@ -4,7 +4,7 @@
  * at most CAPTURE_DECODE_SIDE long and measures that; so does this.
  */
 import sharp from 'sharp'
-import { CAPTURE_DECODE_SIDE, checkCapture, type CaptureVerdict } from '~/receipts/capture-quality'
+import { CAPTURE_DECODE_SIDE, checkCapture, type CaptureVerdict } from '~/ocr/capture-quality'
 import { MAX_INPUT_PIXELS } from './photo.server'
 
 export async function checkPhotoCapture(photo: Buffer): Promise<CaptureVerdict> {

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
 import { utcDay } from '~/rewards/rules'
-import { fingerprintsMatch } from './fingerprint.server'
+import { fingerprintsMatch } from '~/ocr/fingerprint.server'
 import type { ReviewSignalsView } from './signals'
 
 // Issue 10: one receipt pays once across all wallets. A receipt is identified by its content —

@@ -16,7 +16,7 @@ import {
   type ReceiptReward,
 } from '~/rewards/rules'
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
-import { receiptFingerprint } from './fingerprint.server'
+import { receiptFingerprint } from '~/ocr/fingerprint.server'
 import type { EReceiptFacts } from './types'
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
 import { decideSubmission, type SubmissionDecision, toCents, type AnalysisFacts, type UserValues } from './submission'

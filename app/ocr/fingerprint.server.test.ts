@@ -6,8 +6,8 @@ import {
   fingerprintDistance,
   fingerprintsMatch,
   receiptFingerprint,
-} from '~/receipts/fingerprint.server'
-import { differenceHash } from '~/receipts/phash.server'
+} from '~/ocr/fingerprint.server'
+import { differenceHash } from '~/ocr/phash.server'
 
 const TABLE = '#3c4a48'
 type Line = [left: string, right: string]

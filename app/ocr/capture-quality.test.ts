@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { CAPTURE_ADVICE, checkCapture, judgeCapture, toGrey, type CaptureMetrics } from '~/receipts/capture-quality'
+import { CAPTURE_ADVICE, checkCapture, judgeCapture, toGrey, type CaptureMetrics } from '~/ocr/capture-quality'
 
 type Scene = {
   width?: number

@@ -3,7 +3,7 @@ import { analyseLayout, inkPoints, paperInterior } from '~/ocr/layout.server'
 import { flattenBackground } from '~/ocr/preprocess.server'
 import { type Grey, greyFromRaw } from '~/ocr/grey.server'
 import { MAX_INPUT_PIXELS } from '~/ocr/photo.server'
-import { fingerprintsMatch as differenceHashesMatch } from './phash.server'
+import { fingerprintsMatch as differenceHashesMatch } from '~/ocr/phash.server'
 
 /**
  * Near-duplicate fingerprint of a receipt photo (issue 10), "v2": a DCT hash of the deskewed text
