@@ -15,8 +15,10 @@ import { createDb, migrateToLatest } from '#db/db.server'
 import { analyzeEReceipt } from '~/ereceipts/analyze.server'
 import { createResolver } from '~/ereceipts/dkim.server'
 import { parseSenderConfig, senderTable } from '~/ereceipts/senders'
-import { analyzeAndStore, submitReceipt } from '~/receipts/receipts.server'
+import { analyzeAndStore } from '~/receipts/analyses.server'
+import { submitReceipt } from '~/receipts/receipts.server'
 import { toCents } from '~/receipts/submission'
+import { utcDay } from '~/rewards/rules'
 import { findOrCreateUser } from '~/users/users.server'
 import { startDkimDns } from '../tests/utils/dkim-dns'
 import { mailboxHash } from '~/ereceipts/analyze.server'
@@ -76,7 +78,7 @@ async function main() {
     const right =
       a.storeName === item.service &&
       toCents(a.totalAmount) === item.trip.totalCents &&
-      a.purchaseDate === item.trip.date.toISOString().slice(0, 10) &&
+      a.purchaseDate === utcDay(item.trip.date) &&
       a.category !== null &&
       a.ereceipt?.tripKey === `${item.service}:${item.trip.tripId.replace(/-/g, '')}`
     if (right) allFieldsRight++

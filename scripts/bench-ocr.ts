@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url'
 import { analyzeReceipt, type SecondReader } from '~/receipts/analyze.server'
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
-import type { ReceiptAnalysis } from '~/receipts/types'
+import type { StoredAnalysis } from '~/receipts/stored-analysis'
 import { scoreAnalysis, type Score, type Truth } from './receipt-truth'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
@@ -63,7 +63,7 @@ async function main() {
 }
 
 async function runMode(mode: Mode, files: string[], buffers: Buffer[], truth: Map<string, Truth> | null, workers: number) {
-  const results: Array<{ file: string; ms: number; analysis: ReceiptAnalysis | null }> = []
+  const results: Array<{ file: string; ms: number; analysis: StoredAnalysis | null }> = []
   const queue = files.map((file, i) => ({ file, buf: buffers[i] }))
   // How long this thread (a web server's, in production) was kept from other work.
   const loopDelay = monitorEventLoopDelay({ resolution: 10 })

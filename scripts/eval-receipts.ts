@@ -10,7 +10,7 @@ import { analyzeReceipt } from '~/receipts/analyze.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { type PreprocessOptions } from '~/ocr/preprocess.server'
 import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
-import type { ReceiptAnalysis } from '~/receipts/types'
+import type { FreshAnalysis } from '~/receipts/stored-analysis'
 import { scoreAnalysis, type Truth } from './receipt-truth'
 
 function arg(name: string): string | undefined {
@@ -36,7 +36,7 @@ async function main() {
   if (saveDir) fs.mkdirSync(saveDir, { recursive: true })
   const items = truth.filter((t) => !only || new RegExp(only).test(t.file))
   // a: null for a photo the input checks refuse (too small, unreadable): a miss on every field.
-  const results: Array<{ t: Truth; a: ReceiptAnalysis | null; refusal?: string }> = []
+  const results: Array<{ t: Truth; a: FreshAnalysis | null; refusal?: string }> = []
   await pool?.warmUp()
   const started = performance.now()
   const cpu0 = process.cpuUsage()

@@ -2,7 +2,7 @@
  * The ground truth of a receipt folder (`truth.json`, the dev corpus's format) and the one
  * definition of "right" that bench-ocr and eval-receipts both score with.
  */
-import type { ReceiptAnalysis } from '~/receipts/types'
+import type { StoredAnalysis } from '~/receipts/stored-analysis'
 
 export type Truth = {
   file: string
@@ -26,7 +26,7 @@ export type Score = {
 }
 
 /** A refused or failed analysis (null) scores as wrong on every field and not approved. */
-export function scoreAnalysis(a: ReceiptAnalysis | null, t: Truth): Score {
+export function scoreAnalysis(a: StoredAnalysis | null, t: Truth): Score {
   const vendor = (a?.storeName ?? '').trim().toLowerCase() === t.vendor.trim().toLowerCase()
   const category = (a?.category ?? null) === t.category
   const total = a?.totalAmount != null && Math.abs(a.totalAmount - t.totalAmount) < 0.005

@@ -4,7 +4,7 @@ import { getLogger } from '~/ops/logger.server'
 import { getMetrics } from '~/ops/metrics.server'
 import { startMetricsServer } from '~/ops/metrics-port.server'
 import { releaseJobs, runAnalysisWorker, workerId } from '~/receipts/analysis-jobs.server'
-import { serverAnalyzer } from '~/receipts/analyzer.server'
+import { photoAnalyzer } from '~/receipts/readers.server'
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
 
@@ -27,7 +27,7 @@ const controller = new AbortController()
 let jobs = 0
 log.info({ ocrWorkers: pool.size }, 'waiting for jobs')
 const running = runAnalysisWorker(db, {
-  analyze: serverAnalyzer,
+  analyze: photoAnalyzer,
   signal: controller.signal,
   concurrency: pool.size,
   owner,

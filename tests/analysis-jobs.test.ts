@@ -8,7 +8,8 @@ import {
   takeNextJob,
 } from '../app/receipts/analysis-jobs.server'
 import { ReaderBusyError } from '../app/ocr/tesseract.server'
-import { analyzeAndStore, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
@@ -18,7 +19,7 @@ import { bodyOf, jsonRequest, signInNewUser } from './utils/requests'
 // Issue 12: receipt analysis on separate worker processes through the database.
 
 const ctx = { context: {}, params: {} }
-const analysis = (storeName: string): Analysis => ({
+const analysis = (storeName: string): StoredAnalysis => ({
   isValid: true,
   storeName,
   category: 'ride_share',

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { analyzeAndStore, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { submitReceipt } from '../app/receipts/receipts.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { takeActionSlot } from '../app/rewards/daily-limit.server'
 import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { action as scanAction, loader as scanLoader } from '../app/routes/scan'
@@ -15,7 +17,7 @@ const TODAY = todayUtc()
 let trips = 0
 const tripTotal = () => 70 + (process.pid % 100) + ++trips / 100
 
-const analysis = (over: Partial<Analysis>): Analysis => ({
+const analysis = (over: Partial<StoredAnalysis>): StoredAnalysis => ({
   isValid: true,
   storeName: 'Lyft',
   category: 'ride_share',

@@ -2,8 +2,10 @@ import fs from 'node:fs'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { attachReferral } from '../app/referrals/referrals.server'
-import { serverAnalyzer } from '../app/receipts/analyzer.server'
-import { analyzeAndStore, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { photoAnalyzer } from '../app/receipts/readers.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { submitReceipt } from '../app/receipts/receipts.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { getBalanceMilli } from '../app/rewards/ledger.server'
 import { loader as reviewLoader } from '../app/routes/admin.receipts'
 import { getDb } from '../app/utils/db.server'
@@ -19,7 +21,7 @@ let amounts = 0
 /** A fresh trip: its own total (cents) so receipts of other tests never match it. */
 const tripTotal = () => 50 + (process.pid % 100) + ++amounts / 100
 
-const analysis = (over: Partial<Analysis>): Analysis => ({
+const analysis = (over: Partial<StoredAnalysis>): StoredAnalysis => ({
   isValid: true,
   storeName: 'Lyft',
   category: 'ride_share',
@@ -33,7 +35,7 @@ const analysis = (over: Partial<Analysis>): Analysis => ({
   ...over,
 })
 
-async function submit(userId: number, a: Analysis, opts: { image?: Buffer; now?: Date; cap?: number } = {}) {
+async function submit(userId: number, a: StoredAnalysis, opts: { image?: Buffer; now?: Date; cap?: number } = {}) {
   const stored = await analyzeAndStore(getDb(), { userId, image: opts.image ?? (await noiseImage()), analyze: async () => a })
   const cents = Math.round((a.totalAmount ?? 0) * 100)
   return submitReceipt(getDb(), {
@@ -57,7 +59,7 @@ describe('the same receipt from several wallets', () => {
     const c = await signInNewUser()
     for (const friend of [b, c]) expect(await attachReferral(getDb(), { userId: friend.user.id, code: referrer.user.referralCode })).toMatchObject({ ok: true })
 
-    const first = await analyzeAndStore(getDb(), { userId: a.user.id, image: original, analyze: serverAnalyzer })
+    const first = await analyzeAndStore(getDb(), { userId: a.user.id, image: original, analyze: photoAnalyzer })
     expect(first.analysis).toMatchObject({ storeName: 'Tesla', isAcceptable: true })
     // Inside the receipt's age window whatever day the test runs.
     const now = new Date(`${first.analysis.purchaseDate}T18:00:00Z`)
@@ -66,7 +68,7 @@ describe('the same receipt from several wallets', () => {
     expect(paid).toMatchObject({ ok: true, status: 'approved' })
 
     for (const [copier, image] of [[b, rotated], [c, rotatedJpeg]] as const) {
-      const stored = await analyzeAndStore(getDb(), { userId: copier.user.id, image, analyze: serverAnalyzer })
+      const stored = await analyzeAndStore(getDb(), { userId: copier.user.id, image, analyze: photoAnalyzer })
       expect(stored.duplicate).toBe(false) // a different file: the byte hash alone would let it through
       const result = await submitReceipt(getDb(), { userId: copier.user.id, analysisId: stored.id, values, maxAgeDays: 14, now })
       expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
@@ -109,7 +111,7 @@ describe('the same receipt from several wallets', () => {
   })
 
   it('a rejected receipt does not block the trip', async () => {
-    const { rejectReceipt } = await import('../app/receipts/receipts.server')
+    const { rejectReceipt } = await import('../app/receipts/review.server')
     const admin = await signInNewUser(ADMIN_WALLET)
     const first = await signInNewUser()
     const total = tripTotal()

@@ -5,7 +5,9 @@ import { createElement } from 'react'
 import { renderToString } from 'react-dom/server'
 import { afterEach, describe, expect, it } from 'vitest'
 import { StreakCelebration } from '../app/components/streak-celebration'
-import { analyzeAndStore, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { submitReceipt } from '../app/receipts/receipts.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { action as submitApi } from '../app/routes/api.receipts'
 import { maxReceiptRewardB3tr, computeReceiptReward, FIRST_RECEIPT_BONUS_MILLI, utcDay, addUtcDays } from '../app/rewards/rules'
 import * as achievementsPage from '../app/routes/achievements'
@@ -32,7 +34,7 @@ import { ADMIN_WALLET } from './utils/wallet'
 const ctx = { context: {}, params: {} }
 let trips = 0
 
-function uberAnalysis(day: string, over: Partial<Analysis> = {}): Analysis {
+function uberAnalysis(day: string, over: Partial<StoredAnalysis> = {}): StoredAnalysis {
   return {
     referenceNumber: `NL${process.pid}X${++trips}`,
     isValid: true,
@@ -49,7 +51,7 @@ function uberAnalysis(day: string, over: Partial<Analysis> = {}): Analysis {
 }
 
 /** A receipt accepted on `now` (the day its streak counts), through the real submission path. */
-async function acceptReceipt(userId: number, now: Date, over: Partial<Analysis> = {}) {
+async function acceptReceipt(userId: number, now: Date, over: Partial<StoredAnalysis> = {}) {
   const day = utcDay(now)
   const stored = await analyzeAndStore(getDb(), { userId, image: await noiseImage(), analyze: async () => uberAnalysis(day, over) })
   const result = await submitReceipt(getDb(), {

@@ -6,7 +6,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPassportCheck } from '../app/chain/passport.server'
 import { PASSPORT_REASONS } from '../app/receipts/passport-signals'
-import { analyzeAndStore, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { submitReceipt } from '../app/receipts/receipts.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { action as reviewAction } from '../app/routes/admin.receipts'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
@@ -32,7 +34,7 @@ afterAll(() => {
   resetEnvCache()
 })
 
-const analysis = (): Analysis => ({
+const analysis = (): StoredAnalysis => ({
   referenceNumber: `PASS${process.pid}X${++trip}`,
   isValid: true,
   storeName: 'Uber',

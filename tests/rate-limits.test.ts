@@ -3,7 +3,8 @@ import { http, passthrough } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createChallenge } from '../app/auth/auth.server'
 import { READER_BUSY_MESSAGE, ReaderBusyError, createAnalysisGate, getAnalysisGate, withReaderSlot } from '../app/ocr/tesseract.server'
-import { analyzeAndStore, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { purgeExpiredReceiptData } from '../app/receipts/retention.server'
 import { action as addStoreAction } from '../app/routes/add-store'
 import { action as certificateAction } from '../app/routes/api.auth.certificate'
@@ -344,7 +345,7 @@ describe('receipt analyses (POST /api/receipts/validate and the scan page share 
     it('20 concurrent analyses through a slow analyzer and a gate of 3: 3 stored, 17 refused before any finishes', async () => {
       const gate = createAnalysisGate(() => 3)
       const { user } = await signInNewUser()
-      const analysis: Analysis = { isValid: true, storeName: 'Uber', category: 'ride_share', totalAmount: 9.5, purchaseDate: '2026-01-02', confidence: 0.9, isAcceptable: true, needsManualReview: false, reasons: [] }
+      const analysis: StoredAnalysis = { isValid: true, storeName: 'Uber', category: 'ride_share', totalAmount: 9.5, purchaseDate: '2026-01-02', confidence: 0.9, isAcceptable: true, needsManualReview: false, reasons: [] }
       // The analyses admitted finish only once all 20 have arrived at the gate (admitted or refused),
       // so a busy machine that staggers their arrival cannot let a slot free up in between.
       let finished = 0

@@ -1,7 +1,10 @@
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { getBalanceMilli } from '../app/rewards/ledger.server'
-import { analyzeAndStore, approveReceipt, rejectReceipt, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { approveReceipt, rejectReceipt } from '../app/receipts/review.server'
+import { submitReceipt } from '../app/receipts/receipts.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { action as submitAction } from '../app/routes/api.receipts'
 import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { loader as servicesLoader } from '../app/routes/api.transportation-services'
@@ -21,7 +24,7 @@ function daysAgo(n: number) {
 
 let trips = 0
 /** Each call is another trip (its own printed trip number) unless the test says otherwise. */
-const uberAnalysis = (over: Partial<Analysis> = {}): Analysis => ({
+const uberAnalysis = (over: Partial<StoredAnalysis> = {}): StoredAnalysis => ({
   referenceNumber: `TRIP${process.pid}X${++trips}`,
   isValid: true,
   storeName: 'Uber',
@@ -35,7 +38,7 @@ const uberAnalysis = (over: Partial<Analysis> = {}): Analysis => ({
   ...over,
 })
 
-const fixed = (analysis: Analysis) => async () => analysis
+const fixed = (analysis: StoredAnalysis) => async () => analysis
 const values = { category: 'ride_share', amountCents: 2375, purchaseDate: TODAY }
 
 async function entries(userId: number) {
@@ -71,7 +74,7 @@ describe('analysis timeout', () => {
     const { user } = await signInNewUser()
     let aborted = false
     const slow = (_image: Buffer, { signal }: { signal: AbortSignal }) =>
-      new Promise<Analysis>((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(uberAnalysis()) }))
+      new Promise<StoredAnalysis>((resolve) => signal.addEventListener('abort', () => { aborted = true; resolve(uberAnalysis()) }))
     const stored = await analyzeAndStore(getDb(), { userId: user.id, image: await noiseImage(), analyze: slow, timeoutMs: 50 })
     expect(aborted).toBe(true)
     expect(stored.analysis).toMatchObject({
@@ -300,7 +303,7 @@ describe('receipt API routes', () => {
     ['a date outside the window is refused with the reason', { purchaseDate: daysAgo(20), analysis: { purchaseDate: daysAgo(20) } }, 400, { error: expect.stringMatching(/older than 14 days/) }],
   ])('POST /api/receipts: %s', async (_name, change, status, body) => {
     const { user, cookie } = await signInNewUser()
-    const { analysis: analysisChange, ...fieldChange } = change as { analysis?: Partial<Analysis> } & Record<string, unknown>
+    const { analysis: analysisChange, ...fieldChange } = change as { analysis?: Partial<StoredAnalysis> } & Record<string, unknown>
     const s = await analyzed(user.id, uberAnalysis(analysisChange ?? {}))
     const res = await submitAction({
       ...ctx,

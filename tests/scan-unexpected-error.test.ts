@@ -4,8 +4,8 @@ import { describe, expect, it, vi } from 'vitest'
 import { noiseImage } from './utils/images'
 import { bodyOf, signInNewUser, BASE_URL } from './utils/requests'
 
-vi.mock('../app/receipts/receipts.server', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../app/receipts/receipts.server')>()
+vi.mock('../app/receipts/analyses.server', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../app/receipts/analyses.server')>()
   return { ...original, analyzeAndStore: async () => Promise.reject(new Error('disk full')) }
 })
 

@@ -1,6 +1,7 @@
 // Turning ledger rows into what the history screens show: the displayed sign, the Tokens page's
 // search and paging, the rewards page's reward-history rows, and the entry that earned a badge.
 // Pure: rows in, rows out.
+import { z } from 'zod'
 import { formatB3tr, formatSigned, MILLI_PER_B3TR } from '~/rewards/money'
 import { addUtcDays, daysBetween, isCountedEntry, isUserEarning, utcDay } from '~/rewards/rules'
 import { ACHIEVEMENTS, achievementRewardTitle, parseAchievementKey } from './achievements'
@@ -161,13 +162,15 @@ export interface RewardHistoryRow {
   confidenceScore: number | null
 }
 
+const storedConfidence = z.object({ confidence: z.number().finite() })
+
 /** `confidence` (0..1) from a stored analysis as a whole percent, or null when missing or malformed. */
 export function confidencePercent(analysisJson: string | null): number | null {
   if (!analysisJson) return null
   try {
-    const confidence = (JSON.parse(analysisJson) as { confidence?: unknown }).confidence
-    if (typeof confidence !== 'number' || !Number.isFinite(confidence)) return null
-    return Math.round(Math.min(1, Math.max(0, confidence)) * 100)
+    const parsed = storedConfidence.safeParse(JSON.parse(analysisJson))
+    if (!parsed.success) return null
+    return Math.round(Math.min(1, Math.max(0, parsed.data.confidence)) * 100)
   } catch {
     return null
   }
@@ -230,7 +233,7 @@ export interface BadgeEvidence {
   receipts: ReadonlyArray<{ earnedAt: string; txHash: string | null }>
   /** The user's ledger entries in any order. */
   entries: readonly LedgerRowLike[]
-  /** The receipts that counted for the streak (approved on submission: DECISIONS 15), any order. */
+  /** The receipts that counted for the streak (approved on submission: decision 007 §15), any order. */
   streakReceipts?: ReadonlyArray<{ earnedAt: string; txHash: string | null }>
   /** The stored streak: `current` consecutive days ending on `lastDay`. */
   streak?: { current: number; lastDay: string | null }

@@ -1,5 +1,5 @@
 /**
- * An e-mail → ReceiptAnalysis (issue 21): find the original receipt message, verify its sender's
+ * An e-mail → its analysis (issue 21): find the original receipt message, verify its sender's
  * DKIM signature, then read the fields from the signed text with the same extraction rules as a
  * photo. The service comes from the verified domain, never from the text.
  */
@@ -7,7 +7,7 @@ import crypto from 'node:crypto'
 import { extractReceipt } from '~/receipts/extract'
 import { findReferenceNumber } from '~/receipts/reference'
 import { toAnalysis } from '~/receipts/analyze.server'
-import type { EReceiptFacts, ReceiptAnalysis } from '~/receipts/types'
+import type { EReceiptFacts, FreshAnalysis } from '~/receipts/stored-analysis'
 import { getEnv } from '~/utils/env.server'
 import { createResolver, verifyReceiptSignature, type TxtResolver } from './dkim.server'
 import { EReceiptError } from './errors'
@@ -35,7 +35,7 @@ export function eReceiptDefaults() {
   return defaults
 }
 
-export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): Promise<ReceiptAnalysis> {
+export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): Promise<FreshAnalysis> {
   const t0 = performance.now()
   const senders = opts.senders ?? eReceiptDefaults().senders
   const resolver = opts.resolver ?? eReceiptDefaults().resolver

@@ -7,7 +7,9 @@
 import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
-import { analyzeAndStore, submitReceipt, type Analysis, type SubmitResult } from '~/receipts/receipts.server'
+import { analyzeAndStore } from '~/receipts/analyses.server'
+import { submitReceipt, type SubmitResult } from '~/receipts/receipts.server'
+import { type StoredAnalysis } from '~/receipts/stored-analysis'
 import { toCents } from '~/receipts/submission'
 import { sniffImageFormat } from '~/ocr/photo.server'
 import { getEnv } from '~/utils/env.server'
@@ -91,7 +93,7 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
 }
 
 /** A forward has no form: the user's values are what the server read (nothing is read for them). */
-function valuesFromAnalysis(analysis: Analysis, now: Date) {
+function valuesFromAnalysis(analysis: StoredAnalysis, now: Date) {
   return {
     category: analysis.category ?? 'ride_share',
     amountCents: toCents(analysis.totalAmount) ?? 0,
@@ -101,6 +103,6 @@ function valuesFromAnalysis(analysis: Analysis, now: Date) {
 }
 
 /** Forwarded mail is never a photo: analyzeAndStore reads e-mails itself and refuses anything else. */
-const notAPhoto = async (): Promise<Analysis> => {
+const notAPhoto = async (): Promise<StoredAnalysis> => {
   throw new EReceiptError('malformed')
 }

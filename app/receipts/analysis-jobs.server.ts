@@ -6,7 +6,7 @@ import type { Database } from '#db/schema'
 import { ReaderBusyError } from '~/ocr/tesseract.server'
 import { getLogger } from '~/ops/logger.server'
 import { getMetrics } from '~/ops/metrics.server'
-import { timeoutFallback, type Analysis, type Analyzer } from './receipts.server'
+import { parseStoredAnalysis, timeoutFallback, type StoredAnalysis, type Analyzer } from './stored-analysis'
 
 // Issue 12: receipt analysis on separate worker machines (`npm run worker`). The web instance
 // stores the photo as a job and polls for the result; a worker takes a job with a conditional
@@ -81,7 +81,7 @@ export async function takeNextJob(db: DB, input: { owner: string; now?: Date; le
 /** Store the result, only while this worker still holds the job: true when it was stored. */
 export async function finishJob(
   db: DB,
-  input: { id: number; owner: string; analysis?: Analysis; error?: string; now?: Date },
+  input: { id: number; owner: string; analysis?: StoredAnalysis; error?: string; now?: Date },
 ): Promise<boolean> {
   const result = await db
     .updateTable('analysis_jobs')
@@ -137,7 +137,7 @@ export function queuedAnalyzer(db: DB, userId: number, opts: { maxQueued: number
     try {
       while (!signal.aborted) {
         const job = await db.selectFrom('analysis_jobs').select(['status', 'analysis_json']).where('id', '=', id).executeTakeFirst()
-        if (job?.status === 'done' && job.analysis_json) return JSON.parse(job.analysis_json) as Analysis
+        if (job?.status === 'done' && job.analysis_json) return parseStoredAnalysis(job.analysis_json)
         if (!job || job.status === 'failed' || job.status === 'cancelled') return timeoutFallback()
         await sleep(opts.pollMs ?? JOB_POLL_MS, signal)
       }

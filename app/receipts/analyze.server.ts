@@ -1,5 +1,5 @@
 /**
- * Receipt image -> ReceiptAnalysis. Judges the receipt alone: the age window, duplicates and the
+ * Receipt image -> StoredAnalysis. Judges the receipt alone: the age window, duplicates and the
  * user's corrections are decided by the submission code.
  */
 import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
@@ -8,7 +8,7 @@ import { validateReceiptImage } from '~/ocr/photo.server'
 import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
-import type { ReceiptAnalysis, ReceiptTimings } from '~/receipts/types'
+import type { FreshAnalysis, ReaderName, ReceiptTimings } from '~/receipts/stored-analysis'
 import { asksSecondReader, judgeReadings, type Reading } from '~/receipts/readings'
 import { findReferenceNumber } from '~/receipts/reference'
 import { retakeMayHelp, type Verdict } from '~/receipts/verdict'
@@ -33,7 +33,7 @@ function defaultSecondReader(): SecondReader | null {
 }
 
 /** Throws ReceiptImageError (status 400, spec §5 message) for files that are not usable images. */
-export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Promise<ReceiptAnalysis> {
+export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Promise<FreshAnalysis> {
   const t0 = performance.now()
   await validateReceiptImage(buf)
   const t1 = performance.now()
@@ -154,8 +154,8 @@ export function toAnalysis(
   verdict: Verdict,
   ocr: Pick<OcrResult, 'text'>,
   timings: ReceiptTimings,
-  readers: { reader: ReceiptAnalysis['reader']; other: Reading | null } = { reader: 'tesseract', other: null },
-): ReceiptAnalysis {
+  readers: { reader: ReaderName; other: Reading | null } = { reader: 'tesseract', other: null },
+): FreshAnalysis {
   const kind = fields.vendor?.kind ?? null
   const preOwned = fields.signals.preOwnedKeywords
   const sustainable = fields.category !== null

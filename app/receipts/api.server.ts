@@ -3,31 +3,18 @@ import type { User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { parseRowId } from '~/utils/ids'
-import { serverAnalyzer } from './analyzer.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { EReceiptError } from '~/ereceipts/errors'
 import { getPassportCheck } from '~/chain/passport.server'
+import { READER_BUSY_MESSAGE, ReaderBusyError } from '~/ocr/tesseract.server'
+import { analyzerFor } from './readers.server'
 import { primitiveFields } from '~/utils/http.server'
-import { READER_BUSY_MESSAGE, ReaderBusyError, withReaderSlot } from '~/ocr/tesseract.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
-import { queuedAnalyzer } from './analysis-jobs.server'
 import { analysisRefusal, dailyLimitRefusal } from './early.server'
-import { analyzeAndStore, submitReceipt, type Analyzer, type SubmitResult } from './receipts.server'
-
-/** The server analyzer behind the reader's admission: refused at once (503) when the queue is full. */
-export const admittedAnalyzer: Analyzer = (image, opts) => withReaderSlot(() => serverAnalyzer(image, opts))
-
-/** Waiting jobs allowed in the database queue (RECEIPT_ANALYSIS=queue) when OCR_MAX_QUEUE is unset. */
-export const DEFAULT_JOB_QUEUE = 50
-
-/** Who reads this user's receipt: this process (default), or the analysis workers through the job queue. */
-export function analyzerFor(userId: number): Analyzer {
-  const env = getEnv()
-  if (env.RECEIPT_ANALYSIS !== 'queue') return admittedAnalyzer
-  return queuedAnalyzer(getDb(), userId, { maxQueued: env.OCR_MAX_QUEUE ?? DEFAULT_JOB_QUEUE })
-}
+import { analyzeAndStore } from './analyses.server'
+import { submitReceipt, type SubmitResult } from './receipts.server'
 
 /** Read the photo from JSON (`image` data URL) or multipart (`image` file), plus the other fields. */
 export async function readReceiptRequest(request: Request): Promise<{ image: Buffer | null; fields: Record<string, unknown> }> {

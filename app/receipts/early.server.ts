@@ -2,7 +2,8 @@ import type { DB } from '#db/db.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
 import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE } from '~/rewards/rules'
 import { findSameReceipts } from './fraud.server'
-import { DUPLICATE_MESSAGE, eReceiptFacts, receiptContent, type Analysis } from './receipts.server'
+import { DUPLICATE_MESSAGE, receiptContent } from './receipts.server'
+import { eReceiptFacts, type StoredAnalysis } from './stored-analysis'
 import { eReceiptRefusal } from '~/ereceipts/claims.server'
 import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
 
@@ -24,7 +25,7 @@ export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()
 /** After the analysis: the same image or trip from this account, or a date outside the window. */
 export async function analysisRefusal(
   db: DB,
-  input: { userId: number; imageHash: string; analysis: Analysis; maxAgeDays: number; now?: Date },
+  input: { userId: number; imageHash: string; analysis: StoredAnalysis; maxAgeDays: number; now?: Date },
 ): Promise<EarlyRefusal | null> {
   const now = input.now ?? new Date()
   const limit = await dailyLimitRefusal(db, input.userId, now)

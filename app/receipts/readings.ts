@@ -4,7 +4,7 @@
  * their fields and guards against their disagreeing.
  */
 import { extractReceipt, type ExtractedReceipt, type OcrLine } from '~/receipts/extract'
-import type { ReaderName } from '~/receipts/types'
+import type { ReaderName } from '~/receipts/stored-analysis'
 import { judgeReceipt, type Verdict } from '~/receipts/verdict'
 
 export type Reading = { reader: ReaderName; text: string; confidence: number; fields: ExtractedReceipt }

@@ -1,6 +1,6 @@
 import { checkPurchaseDate, isTransportCategory } from '~/rewards/rules'
 
-/** What the decision needs from the server's own analysis (a subset of ReceiptAnalysis). */
+/** What the decision needs from the server's own analysis (a subset of StoredAnalysis). */
 export type AnalysisFacts = {
   isValid: boolean
   storeName: string | null

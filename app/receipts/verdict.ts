@@ -4,7 +4,7 @@
  * of a known transport service goes to manual review (DECISIONS 10).
  */
 import type { ExtractedReceipt } from '~/receipts/extract'
-import type { ReaderName } from '~/receipts/types'
+import type { ReaderName } from '~/receipts/stored-analysis'
 import type { MerchantKind } from '~/receipts/vendors'
 
 type TotalCheck = ExtractedReceipt['signals']['totalCheck']

@@ -7,8 +7,8 @@ import { categoryLabel } from '~/rewards/rules'
 import { shortAddress } from '~/chain/networks'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { approveReceipt, listReviewQueue, rejectReceipt } from '~/receipts/receipts.server'
-import type { ReaderName } from '~/receipts/types'
+import { approveReceipt, listReviewQueue, rejectReceipt } from '~/receipts/review.server'
+import type { ReaderName } from '~/receipts/stored-analysis'
 import { getDb } from '~/utils/db.server'
 import { toastCookie } from '~/utils/toast.server'
 import styles from '~/styles/scan.css'
@@ -18,7 +18,7 @@ import { VerifiedSender } from '~/components/ereceipt'
 import { rebindMailbox } from '~/ereceipts/claims.server'
 import { mailboxHash } from '~/ereceipts/analyze.server'
 import { getUserByWallet } from '~/users/users.server'
-import { signalReceiptOwner } from '~/receipts/review-signal.server'
+import { signalReceiptOwner } from '~/receipts/review.server'
 
 const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR', email: 'the signed e-mail' }
 
@@ -31,21 +31,14 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const rows = await listReviewQueue(getDb())
   return json({
     queue: rows.map((r) => {
-      const analysis = JSON.parse(r.analysis_json) as {
-        confidence?: number
-        reasons?: string[]
-        ocrText?: string
-        reader?: ReaderName
-        otherReading?: { reader: ReaderName; ocrText: string } | null
-        ereceipt?: { subject: string | null; from: string | null; signatureExpired: boolean } | null
-      }
+      const analysis = r.analysis
       return {
         id: r.id,
         wallet: r.wallet_address,
         createdAt: r.created_at,
         read: { storeName: r.store_name, category: categoryLabel(r.category), amountCents: r.amount_cents, purchaseDate: r.purchase_date, confidence: analysis.confidence ?? 0 },
         entered: { storeName: r.user_service_name, category: categoryLabel(r.user_category), amountCents: r.user_amount_cents, purchaseDate: r.user_purchase_date },
-        reasons: r.review_reasons_json ? (JSON.parse(r.review_reasons_json) as string[]) : [],
+        reasons: r.reasons,
         signals: describeSignals(parseSignals(r.review_signals_json), r.reference_number),
         ocrText: analysis.ocrText ?? '',
         // Analyses stored before issue 13 were all read by tesseract.

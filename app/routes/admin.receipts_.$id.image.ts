@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireAdmin } from '~/auth/auth.server'
-import { getReceiptImage } from '~/receipts/receipts.server'
+import { getReceiptImage } from '~/receipts/review.server'
 import { getDb } from '~/utils/db.server'
 import { parseRowId } from '~/utils/ids'
 

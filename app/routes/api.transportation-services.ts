@@ -1,5 +1,5 @@
 import { json } from '@remix-run/node'
-import { listTransportationServices } from '~/receipts/receipts.server'
+import { listTransportationServices } from '~/receipts/services.server'
 import { getDb } from '~/utils/db.server'
 
 export async function loader() {

@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireSelf } from '~/auth/auth.server'
-import { listUserReceipts } from '~/receipts/receipts.server'
+import { listUserReceipts } from '~/receipts/user-receipts.server'
 import { getDb } from '~/utils/db.server'
 
 export async function loader({ request, params }: LoaderFunctionArgs) {

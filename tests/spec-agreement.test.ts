@@ -1,7 +1,12 @@
-// Issue 24: what a user notices. The reward the form promises, screens within reach, settings that
-// do something, one label per status. Pages are rendered as a browser without JavaScript gets them.
+// The screens agree with what the server does (issue 24): the reward the form promises is the one
+// paid, the screens are within reach, Notifications shows review and payout outcomes, one label per
+// claim status, the Tokens page's stats. Pages are rendered as a browser without JavaScript gets
+// them; tests/e2e/spec-agreement.e2e.ts checks the same at 360 px in a browser.
 import { describe, expect, it } from 'vitest'
-import { analyzeAndStore, approveReceipt, rejectReceipt, submitReceipt, type Analysis } from '../app/receipts/receipts.server'
+import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { approveReceipt, rejectReceipt } from '../app/receipts/review.server'
+import { submitReceipt } from '../app/receipts/receipts.server'
+import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import * as homePage from '../app/routes/home'
 import * as landingPage from '../app/routes/_index'
 import * as profilePage from '../app/routes/profile'
@@ -20,7 +25,7 @@ import { ADMIN_WALLET } from './utils/wallet'
 const TODAY = new Date().toISOString().slice(0, 10)
 let trips = 0
 
-const analysis = (over: Partial<Analysis> = {}): Analysis => ({
+const analysis = (over: Partial<StoredAnalysis> = {}): StoredAnalysis => ({
   referenceNumber: `I24-${process.pid}-${++trips}`,
   isValid: true,
   storeName: 'MTA / OMNY',
@@ -34,7 +39,7 @@ const analysis = (over: Partial<Analysis> = {}): Analysis => ({
   ...over,
 })
 
-async function analyzed(userId: number, over: Partial<Analysis> = {}) {
+async function analyzed(userId: number, over: Partial<StoredAnalysis> = {}) {
   return analyzeAndStore(getDb(), { userId, image: await noiseImage(), analyze: async () => analysis(over) })
 }
 

@@ -1,0 +1,144 @@
+/**
+ * Staff review of receipts waiting for it: the queue, the image, approving (credited once) and
+ * rejecting (with the reason), and signalling a confirmed fraud on VeBetter Passport.
+ */
+import type { Kysely } from 'kysely'
+import type { DB } from '#db/db.server'
+import type { Database } from '#db/schema'
+import { recordAudit } from '~/admin/audit.server'
+import { signalWallet, type SignalResult } from '~/chain/passport.server'
+import { bindMailbox } from '~/ereceipts/claims.server'
+import { creditReceipt } from '~/rewards/receipt-credit.server'
+import { eReceiptFacts, parseReviewReasons, parseStoredAnalysis } from './stored-analysis'
+
+export type ReviewResult = { ok: true } | { ok: false; status: 404 | 409; error: string }
+
+/** Admin approval: a conditional status change, so two admins or a double click pay once. */
+export async function approveReceipt(db: DB, input: { adminUserId: number; receiptId: number; now?: Date }): Promise<ReviewResult> {
+  const now = input.now ?? new Date()
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('receipts')
+      .set({ status: 'approved', reviewed_by_user_id: input.adminUserId, reviewed_at: now.toISOString() })
+      .where('id', '=', input.receiptId)
+      .where('status', '=', 'pending_review')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
+    const receipt = await trx.selectFrom('receipts').selectAll().where('id', '=', input.receiptId).executeTakeFirstOrThrow()
+    const user = await trx.selectFrom('users').select('current_streak').where('id', '=', receipt.user_id).executeTakeFirstOrThrow()
+    // An approved e-receipt binds the mailbox its signed To names, as an automatic approval does.
+    const ereceipt = eReceiptFacts(parseStoredAnalysis(receipt.analysis_json))
+    if (ereceipt?.recipientHash) await bindMailbox(trx, ereceipt.recipientHash, receipt.user_id, now)
+    // The reviewer checked the photo against the user's values; the reward follows the current streak.
+    const credit = await creditReceipt(trx, {
+      userId: receipt.user_id,
+      receiptId: receipt.id,
+      category: receipt.user_category ?? receipt.category,
+      storeName: receipt.store_name,
+      streak: user.current_streak,
+      now,
+    })
+    await recordAudit(trx, {
+      adminUserId: input.adminUserId,
+      action: 'receipt.approve',
+      targetType: 'receipt',
+      targetId: receipt.id,
+      details: { rewardMilli: credit.reward.totalMilli, firstReceiptBonusMilli: credit.firstReceiptBonusMilli },
+      now,
+    })
+    return { ok: true as const }
+  })
+}
+
+export async function rejectReceipt(
+  db: DB,
+  input: { adminUserId: number; receiptId: number; reason: string; now?: Date },
+): Promise<ReviewResult> {
+  const now = input.now ?? new Date()
+  return db.transaction().execute(async (trx) => {
+    const updated = await trx
+      .updateTable('receipts')
+      .set({ status: 'rejected', reject_reason: input.reason, reviewed_by_user_id: input.adminUserId, reviewed_at: now.toISOString() })
+      .where('id', '=', input.receiptId)
+      .where('status', '=', 'pending_review')
+      .executeTakeFirst()
+    if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
+    await recordAudit(trx, { adminUserId: input.adminUserId, action: 'receipt.reject', targetType: 'receipt', targetId: input.receiptId, details: { reason: input.reason }, now })
+    return { ok: true as const }
+  })
+}
+
+async function decidedAlready(trx: Kysely<Database>, receiptId: number): Promise<ReviewResult> {
+  const exists = await trx.selectFrom('receipts').select('status').where('id', '=', receiptId).executeTakeFirst()
+  return exists
+    ? { ok: false, status: 409, error: `This receipt was already ${exists.status === 'approved' ? 'approved' : 'rejected'}.` }
+    : { ok: false, status: 404, error: 'Receipt not found' }
+}
+
+
+/** The receipts waiting for staff, oldest first, each with its analysis and the reasons it waits. */
+export async function listReviewQueue(db: DB) {
+  const rows = await db
+    .selectFrom('receipts')
+    .innerJoin('users', 'users.id', 'receipts.user_id')
+    .leftJoin('transportation_services', 'transportation_services.id', 'receipts.user_store_id')
+    .select([
+      'receipts.id',
+      'receipts.user_id',
+      'users.wallet_address',
+      'transportation_services.name as user_service_name',
+      'receipts.store_name',
+      'receipts.category',
+      'receipts.amount_cents',
+      'receipts.purchase_date',
+      'receipts.user_category',
+      'receipts.user_amount_cents',
+      'receipts.user_purchase_date',
+      'receipts.analysis_json',
+      'receipts.review_reasons_json',
+      'receipts.review_signals_json',
+      'receipts.reference_number',
+      'receipts.verified_sender',
+      'receipts.created_at',
+    ])
+    .where('receipts.status', '=', 'pending_review')
+    .orderBy('receipts.id', 'asc')
+    .limit(100)
+    .execute()
+  return rows.map(({ analysis_json, review_reasons_json, ...row }) => ({
+    ...row,
+    analysis: parseStoredAnalysis(analysis_json),
+    reasons: parseReviewReasons(review_reasons_json),
+  }))
+}
+
+export async function getReceiptImage(db: DB, receiptId: number) {
+  return db.selectFrom('receipts').select(['image', 'image_mime', 'user_id']).where('id', '=', receiptId).executeTakeFirst()
+}
+
+
+/** Staff confirmed fraud on a rejected receipt: signal its wallet on VeBetter Passport, audited (issue 22). */
+export async function signalReceiptOwner(
+  db: DB,
+  input: { adminUserId: number; receiptId: number; reason: string },
+  signal: typeof signalWallet = signalWallet,
+): Promise<SignalResult> {
+  const row = await db
+    .selectFrom('receipts')
+    .innerJoin('users', 'users.id', 'receipts.user_id')
+    .select(['users.wallet_address', 'receipts.status'])
+    .where('receipts.id', '=', input.receiptId)
+    .executeTakeFirst()
+  if (!row || row.status !== 'rejected') return { ok: false, reason: 'node', message: 'Only a rejected receipt can be reported as fraud.' }
+  const result = await signal(row.wallet_address, `ReCircle: fraudulent receipt #${input.receiptId}: ${input.reason}`)
+  if (result.ok) {
+    await recordAudit(db, {
+      adminUserId: input.adminUserId,
+      action: 'passport.signal',
+      targetType: 'receipt',
+      targetId: input.receiptId,
+      details: { wallet: row.wallet_address, txId: result.txId },
+    })
+  }
+  return result
+}
