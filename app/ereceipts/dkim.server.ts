@@ -1,5 +1,5 @@
 /**
- * DKIM verification of an e-receipt (issue 21) with mailauth, plus the policy a payout needs on
+ * DKIM verification of an e-mail (issue 21) with mailauth, plus the policy a payout needs on
  * top of "the signature verifies": a registered signing domain, From and the whole body covered,
  * From aligned with d=, a key of 1024 bits or more. Never hand-written cryptography.
  */
@@ -7,8 +7,7 @@ import { Resolver } from 'node:dns/promises'
 import mailauth from 'mailauth'
 import { EReceiptError } from './errors'
 import { headerSectionLength } from './message.server'
-import { senderFor, type SenderTable } from './senders'
-import type { Vendor } from '~/receipts/vendors'
+import { senderEntry, senderFor, type SenderEntry } from './sender-domains'
 
 export type TxtResolver = (name: string, rrtype: string) => Promise<unknown>
 
@@ -19,8 +18,9 @@ export function createResolver(servers: string[] = []): TxtResolver {
   return (name, rrtype) => resolver.resolve(name, rrtype) as Promise<unknown>
 }
 
-export type VerifiedSignature = {
-  vendor: Vendor
+export type VerifiedSignature<T extends SenderEntry = SenderEntry> = {
+  /** The registered sender whose domain signed. */
+  sender: T
   /** The d= domain, e.g. "uber.com" or "mgt.uber.com". */
   domain: string
   /** sha256 of the signature bytes: one e-mail, one key. */
@@ -62,7 +62,7 @@ class LookupRefused extends Error {
  * The resolver mailauth is given: it looks up keys of registered senders only (a signature by any
  * other domain never decides, so its key is not worth a query), and none past the deadline.
  */
-function guardedResolver(opts: { senders: SenderTable; resolver: TxtResolver; deadline: number }) {
+function guardedResolver(opts: { senders: readonly SenderEntry[]; resolver: TxtResolver; deadline: number }) {
   const state = { timedOut: false }
   const resolver: TxtResolver = async (name, rrtype) => {
     const domain = /\._domainkey\.(.+)$/i.exec(name)?.[1]
@@ -90,10 +90,10 @@ function guardedResolver(opts: { senders: SenderTable; resolver: TxtResolver; de
 }
 
 /** The signature that speaks for a registered service, checked against every rule; throws why not. */
-export async function verifyReceiptSignature(
+export async function verifyReceiptSignature<T extends SenderEntry>(
   raw: Buffer,
-  opts: { senders: SenderTable; resolver: TxtResolver; now?: Date; deadline?: number },
-): Promise<VerifiedSignature> {
+  opts: { senders: readonly T[]; resolver: TxtResolver; now?: Date; deadline?: number },
+): Promise<VerifiedSignature<T>> {
   if (countSignatures(raw) > MAX_SIGNATURES) throw new EReceiptError('too_many_signatures')
   const guarded = guardedResolver({ senders: opts.senders, resolver: opts.resolver, deadline: opts.deadline ?? Infinity })
   const result = (await mailauth.dkimVerify(raw, {
@@ -112,9 +112,8 @@ export async function verifyReceiptSignature(
       if (!failure || outcome.code === 'dns_unavailable') failure = outcome
       continue
     }
-    const sender = senderFor(opts.senders, r.signingDomain!)!
     return {
-      vendor: sender.vendor,
+      sender: senderEntry(opts.senders, r.signingDomain!)!,
       domain: r.signingDomain!.toLowerCase(),
       signatureId: r.id!,
       signedHeaders: outcome.signedHeaders,

@@ -7,7 +7,8 @@ import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 's
 import type { DB } from '#db/db.server'
 import { errorMessage, getLogger } from '~/ops/logger.server'
 import { MAX_EMAIL_BYTES } from './message.server'
-import { receiveForwardedEmail, userForInboundAddress } from './inbound.server'
+import { receiveForwardedEmail } from '~/receipts/forwarded.server'
+import { userForInboundAddress } from './inbound.server'
 
 export type InboundSmtp = { port: number; close: () => Promise<void> }
 

@@ -89,7 +89,7 @@ export async function analyzeAndStore(
   return { id: row.id, imageHash, analysis, duplicate }
 }
 
-/** Test mode only (DECISIONS 3): keep a demo analysis so the form step can show it; it never earns. */
+/** Test mode only (decision 007 §3): keep a demo analysis so the form step can show it; it never earns. */
 export async function storeDemoAnalysis(db: DB, userId: number, analysis: StoredAnalysis, now = new Date()) {
   const row = await db
     .insertInto('receipt_analyses')

@@ -15,6 +15,7 @@ import { amountToCents, receiptFormSchema } from './receipt-form'
 import { analysisRefusal, dailyLimitRefusal } from './early.server'
 import { analyzeAndStore } from './analyses.server'
 import { submitReceipt, type SubmitResult } from './receipts.server'
+import { utcDay } from '~/rewards/rules'
 
 /** Read the photo from JSON (`image` data URL) or multipart (`image` file), plus the other fields. */
 export async function readReceiptRequest(request: Request): Promise<{ image: Buffer | null; fields: Record<string, unknown> }> {
@@ -44,7 +45,7 @@ function readDataUrl(value: unknown): Buffer | null {
   }
 }
 
-/** The spec's userId is a hint at most: it must be the session's (DECISIONS 1). */
+/** The spec's userId is a hint at most: it must be the session's (decision 007 §1). */
 export function assertSelf(fields: Record<string, unknown>, user: User) {
   if (fields.userId !== undefined && fields.userId !== null && fields.userId !== '' && Number(fields.userId) !== user.id) {
     throw json({ error: 'Forbidden' }, { status: 403 })
@@ -69,10 +70,10 @@ export function imageErrorResponse(error: unknown) {
 export async function validateForUser(user: User, image: Buffer | null, fields: Record<string, unknown>) {
   const env = getEnv()
   if (fields.testMode === true || fields.testMode === 'true') {
-    // Client test flags are honoured only when the server itself runs in test mode (DECISIONS 3).
+    // Client test flags are honoured only when the server itself runs in test mode (decision 007 §3).
     const type = String(fields.testType ?? 'uber') as DemoType
     if (env.RECIRCLE_TEST_MODE && DEMO_TYPES.includes(type)) {
-      return { ...demoAnalysis(type, new Date().toISOString().slice(0, 10)), analysisId: null, duplicate: false }
+      return { ...demoAnalysis(type, utcDay(new Date())), analysisId: null, duplicate: false }
     }
   }
   const db = getDb()

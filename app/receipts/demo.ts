@@ -1,6 +1,6 @@
 /**
  * Demo receipts (spec 1 §2 'Uber Receipt', 'Tesla Rental') exist only when the server runs in test
- * mode (DECISIONS 3). Their analyses carry testMode: true, and a submission of one never earns.
+ * mode (decision 007 §3). Their analyses carry testMode: true, and a submission of one never earns.
  */
 export const DEMO_TYPES = ['uber', 'tesla'] as const
 export type DemoType = (typeof DEMO_TYPES)[number]

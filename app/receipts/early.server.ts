@@ -4,7 +4,7 @@ import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE } from '~/re
 import { findSameReceipts } from './fraud.server'
 import { DUPLICATE_MESSAGE, receiptContent } from './receipts.server'
 import { eReceiptFacts, type StoredAnalysis } from './stored-analysis'
-import { eReceiptRefusal } from '~/ereceipts/claims.server'
+import { eReceiptRefusal } from '~/receipts/email-keys.server'
 import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
 
 // Issue 10, "refuse early": what would refuse a receipt is told on the analysis step, not after the

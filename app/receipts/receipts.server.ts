@@ -6,7 +6,7 @@
 import type { Transaction } from 'kysely'
 import { lockKey, type DB } from '#db/db.server'
 import type { Database } from '#db/schema'
-import { claimEReceipt } from '~/ereceipts/claims.server'
+import { claimEReceipt } from '~/receipts/email-keys.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
 import { advanceStreak, creditReceipt } from '~/rewards/receipt-credit.server'
 import type { ReceiptReward } from '~/rewards/rules'
@@ -43,8 +43,8 @@ class Refusal extends Error {
 }
 
 /**
- * Submit a stored analysis. The server's analysis decides (DECISIONS 2, 10–13); one database
- * transaction takes a daily slot (DECISIONS 14), inserts the receipt (unique image hash: 409 on a
+ * Submit a stored analysis. The server's analysis decides (decision 005); one database
+ * transaction takes a daily slot (decision 003), inserts the receipt (unique image hash: 409 on a
  * duplicate) and credits the reward with unique ledger keys, so concurrent submissions pay once.
  */
 export async function submitReceipt(

@@ -7,7 +7,7 @@ import type { DB } from '#db/db.server'
 import type { Database } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { signalWallet, type SignalResult } from '~/chain/passport.server'
-import { bindMailbox } from '~/ereceipts/claims.server'
+import { bindMailbox } from '~/receipts/email-keys.server'
 import { creditReceipt } from '~/rewards/receipt-credit.server'
 import { eReceiptFacts, parseReviewReasons, parseStoredAnalysis } from './stored-analysis'
 

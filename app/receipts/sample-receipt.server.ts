@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { utcDay } from '~/rewards/rules'
 
 /**
  * Issue 11: a sample transport receipt for trying the scan flow outside production. It is an
@@ -58,7 +59,7 @@ export function sampleReceipt(now: Date, random: () => number = Math.random): Sa
   const totalCents = lines.reduce((sum, [, amount]) => sum + amount, 0)
   const digits = Array.from({ length: 12 }, () => Math.floor(random() * 10)).join('')
   const reference = `${digits.slice(0, 4)}-${digits.slice(4, 8)}-${digits.slice(8)}`
-  const date = now.toISOString().slice(0, 10)
+  const date = utcDay(now)
   return {
     vendor: template.vendor,
     date,

@@ -17,6 +17,7 @@ import { analyzerFor } from './readers.server'
 import { readFormData } from '~/utils/form.server'
 import { dailyLimitRefusal } from './early.server'
 import { parseRowId } from '~/utils/ids'
+import { utcDay } from '~/rewards/rules'
 
 export const UNEXPECTED_ANALYSIS_ERROR = 'Something went wrong while reading this receipt. Nothing was recorded.'
 
@@ -61,7 +62,7 @@ export async function handleScanAction(request: Request, user: User) {
     if (!getEnv().RECIRCLE_TEST_MODE || !DEMO_TYPES.includes(type)) {
       return json<ScanActionData>({ step: 'camera', error: 'Demo receipts are only available in test mode.' }, { status: 400 })
     }
-    const id = await storeDemoAnalysis(getDb(), user.id, demoAnalysis(type, new Date().toISOString().slice(0, 10)))
+    const id = await storeDemoAnalysis(getDb(), user.id, demoAnalysis(type, utcDay(new Date())))
     return redirect(`/scan?analysis=${id}`)
   }
 

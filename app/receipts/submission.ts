@@ -36,7 +36,7 @@ export function toCents(amount: number | null | undefined): number | null {
 }
 
 /**
- * DECISIONS 10–13: the server's analysis decides; the user's edits can only send a receipt to
+ * Decision 005: the server's analysis decides; the user's edits can only send a receipt to
  * review, never raise what is paid. Duplicates (the same image, or the same trip again from the
  * same account) are refused before this (409); the same trip from another account, a near copy of
  * a photo and a wave of invited accounts are never paid automatically (issue 10).

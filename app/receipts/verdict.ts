@@ -1,7 +1,7 @@
 /**
  * Pure: extracted fields + OCR confidence -> whether the receipt can be accepted without a human.
  * A wrong automatic approval pays real tokens, so anything short of a clean, cross-checked read
- * of a known transport service goes to manual review (DECISIONS 10).
+ * of a known transport service goes to manual review (decision 010).
  */
 import type { ExtractedReceipt } from '~/receipts/extract'
 import type { ReaderName } from '~/receipts/stored-analysis'
@@ -20,7 +20,7 @@ export type Verdict = {
   reasons: string[]
 }
 
-/** Thresholds, measured on the development corpus (docs/decisions/010-receipt-ocr-pipeline.md). */
+/** Thresholds, measured on the development corpus (docs/research/receipt-ocr-lab-notes.md). */
 export const VERDICT_THRESHOLDS = {
   /** Auto-approval needs at least this overall confidence. */
   autoConfidence: 0.8,

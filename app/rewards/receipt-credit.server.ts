@@ -11,7 +11,7 @@ import { rewardReferrerForFirstAcceptedReceipt } from '~/referrals/referrals.ser
 import { creditReward } from './ledger.server'
 import { computeReceiptReward, FIRST_RECEIPT_BONUS_MILLI, nextStreak, receiptRewardDescription, utcDay } from './rules'
 
-/** Streak (DECISIONS 15) with a compare-and-set update, so concurrent receipts cannot skip a day. */
+/** Streak (decision 007 §15) with a compare-and-set update, so concurrent receipts cannot skip a day. */
 export async function advanceStreak(trx: Transaction<Database>, userId: number, now: Date) {
   const today = utcDay(now)
   for (;;) {

@@ -1,5 +1,5 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
-import { receiveForwardedEmail } from '~/ereceipts/inbound.server'
+import { receiveForwardedEmail } from '~/receipts/forwarded.server'
 import { MAX_EMAIL_BYTES } from '~/ereceipts/message.server'
 import { answerOnce, checkDelivery } from '~/ereceipts/webhook.server'
 import { getDb } from '~/utils/db.server'

@@ -16,7 +16,7 @@ import { getStoredAnalysis } from '~/receipts/analyses.server'
 import { listTransportationServices } from '~/receipts/services.server'
 import { handleScanAction, type ScanActionData } from '~/receipts/scan.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
-import { CATEGORY_LABELS, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, TRANSPORT_CATEGORIES } from '~/rewards/rules'
+import { CATEGORY_LABELS, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, TRANSPORT_CATEGORIES, utcDay } from '~/rewards/rules'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
@@ -49,7 +49,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
     actionsToday: await countActionsToday(db, user.id),
     testMode: getEnv().RECIRCLE_TEST_MODE,
     inboundAddress: await getInboundAddress(db, user.id),
-    today: new Date().toISOString().slice(0, 10),
+    today: utcDay(new Date()),
     analysis: stored
       ? {
           id: stored.id,

@@ -4,7 +4,7 @@ import path from 'node:path'
 import { z } from 'zod'
 import { TESTNET_CONTRACTS } from '~/chain/contracts'
 import { TESTNET_GENESIS_ID } from '~/chain/networks'
-import { parseSenderConfig } from '~/ereceipts/senders'
+import { parseSenderConfig } from '~/receipts/senders'
 import { isPostgresUrl, sqlitePathFromUrl } from '#db/db.server'
 
 const flag = z

@@ -1,5 +1,6 @@
 /**
- * Pure: which DKIM signing domains speak for which transport service (issue 21). A verified
+ * Pure: which DKIM signing domains speak for which transport service (issue 21). The e-mail reader
+ * matches signing domains against this table (app/ereceipts/sender-domains.ts). A verified
  * e-receipt takes its service from this table, never from what the e-mail's text claims.
  *
  * Only domains confirmed by a published receipt sample are built in (decision 090); operators add
@@ -49,17 +50,4 @@ export function senderTable(extra: Record<string, string[]> = {}): SenderTable {
   return Object.entries(merged).map(([name, domains]) => ({ vendor: findVendorByName(name)!, domains }))
 }
 
-/** `mgt.uber.com` is within `uber.com`; `notuber.com` and `uber.com.evil.io` are not. */
-export function domainWithin(domain: string, registered: string): boolean {
-  const d = domain.toLowerCase().replace(/\.$/, '')
-  return d === registered || d.endsWith(`.${registered}`)
-}
-
-/** The service a signing domain speaks for, with the registered domain it falls under. */
-export function senderFor(table: SenderTable, domain: string): { vendor: Vendor; registered: string } | null {
-  for (const { vendor, domains } of table) {
-    const registered = domains.find((r) => domainWithin(domain, r))
-    if (registered) return { vendor, registered }
-  }
-  return null
-}
+export { domainWithin, senderFor } from '~/ereceipts/sender-domains'

@@ -6,7 +6,7 @@
 import type { DB } from '#db/db.server'
 import { recordAudit } from '~/admin/audit.server'
 import type { EReceiptFacts } from '~/receipts/stored-analysis'
-import { MAILBOX_TAKEN_MESSAGE } from './errors'
+import { MAILBOX_TAKEN_MESSAGE } from '../ereceipts/errors'
 
 export function claimKeys(facts: EReceiptFacts): string[] {
   return [`sig:${facts.signatureId}`, ...(facts.tripKey ? [`trip:${facts.tripKey}`] : [])]

@@ -5,6 +5,7 @@
  */
 import type { ExtractedReceipt } from '~/receipts/extract'
 import type { Verdict } from '~/receipts/verdict'
+import { utcDay } from '~/rewards/rules'
 
 export type EReceiptContext = {
   /** The Date header, when the signature covers it (ISO), else null. */
@@ -37,5 +38,5 @@ export function judgeEReceipt(fields: ExtractedReceipt, context: EReceiptContext
 /** The latest calendar day anywhere on Earth at that instant (UTC+14): receipts print local dates. */
 function latestLocalDay(iso: string): string {
   const t = Date.parse(iso)
-  return Number.isNaN(t) ? '9999-12-31' : new Date(t + 14 * 3600_000).toISOString().slice(0, 10)
+  return Number.isNaN(t) ? '9999-12-31' : utcDay(new Date(t + 14 * 3600_000))
 }

@@ -1,0 +1,78 @@
+/**
+ * An e-mail → its analysis (issue 21): the e-mail reader (app/ereceipts/read.server.ts) proves who
+ * sent it and hands over the signed text; here the same extraction rules as a photo read its fields,
+ * the trip rule decides whether it is a completed trip at all (decision 102), and the e-receipt
+ * verdict decides. The service is the verified signer's, never a name the text prints.
+ */
+import { createResolver, type TxtResolver } from '~/ereceipts/dkim.server'
+import { EReceiptError } from '~/ereceipts/errors'
+import { mailboxHash, readEmail } from '~/ereceipts/read.server'
+import { getEnv } from '~/utils/env.server'
+import { toAnalysis } from './analyze.server'
+import { judgeEReceipt } from './email-verdict'
+import { extractReceipt } from './extract'
+import { findReferenceNumber } from './reference'
+import { parseSenderConfig, senderTable, type SenderTable } from './senders'
+import type { EReceiptFacts, FreshAnalysis } from './stored-analysis'
+import { classifyMessage } from './trip-kind'
+
+export type EReceiptOptions = {
+  senders?: SenderTable
+  resolver?: TxtResolver
+  now?: Date
+  /** Epoch ms past which no key is looked up any more: the analysis time limit photos have too. */
+  deadline?: number
+}
+
+let defaults: { env: object; senders: SenderTable; resolver: TxtResolver } | null = null
+
+/** The sender table and resolver from the environment (ERECEIPT_SENDERS, DNS_SERVERS), built once per environment. */
+export function eReceiptDefaults() {
+  const env = getEnv()
+  if (defaults?.env !== env) {
+    defaults = { env, senders: senderTable(parseSenderConfig(env.ERECEIPT_SENDERS)), resolver: createResolver(env.DNS_SERVERS) }
+  }
+  return defaults
+}
+
+export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): Promise<FreshAnalysis> {
+  const t0 = performance.now()
+  const reading = await readEmail(raw, {
+    senders: opts.senders ?? eReceiptDefaults().senders,
+    resolver: opts.resolver ?? eReceiptDefaults().resolver,
+    now: opts.now,
+    deadline: opts.deadline,
+  })
+  const vendor = reading.sender.vendor
+  const text = reading.text
+  const lines = text.split(/\r?\n/).filter((l) => l.trim()).map((l) => ({ text: l, confidence: 100 }))
+  // Car rentals still need an EV shown in the signed text.
+  const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }, { vendor })
+  if (fields.totalAmount === null && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
+  const kind = classifyMessage({ subject: reading.signedSubject, text })
+  if (kind.kind !== 'trip') throw new EReceiptError(kind.kind === 'not_a_trip' ? 'not_a_receipt' : kind.kind, { evidence: kind.evidence })
+
+  const verdict = judgeEReceipt(fields, { signedSentAt: reading.signedSentAt, recipientSigned: reading.signedRecipient !== null })
+  const reference = findReferenceNumber(text)
+  const ereceipt: EReceiptFacts = {
+    domain: reading.domain,
+    signatureId: reading.signatureId,
+    tripKey: reference ? `${vendor.name}:${reference}` : null,
+    // Only a signed To names the rider's mailbox.
+    recipientHash: reading.signedRecipient ? mailboxHash(reading.signedRecipient) : null,
+    signatureExpired: reading.signatureExpired,
+    signedHeaders: reading.signedHeaders,
+    subject: reading.subject,
+    from: reading.from,
+    sentAt: reading.sentAt,
+    forwarded: reading.forwarded,
+  }
+  const totalMs = Math.round(performance.now() - t0)
+  const validateMs = Math.round(reading.verifyMs)
+  const timings = { validateMs, preprocessMs: 0, ocrMs: 0, extractMs: totalMs - validateMs, totalMs }
+  return {
+    ...toAnalysis(fields, verdict, { text }, timings, { reader: 'email', other: null }),
+    verifiedSender: reading.domain,
+    ereceipt,
+  }
+}
