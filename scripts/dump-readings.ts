@@ -3,8 +3,9 @@
  *   tsx scripts/dump-readings.ts DIR OUT.json
  * Tesseract reads the prepared image and PaddleOCR the original, as analysis does, but both read
  * every photo (analysis asks PaddleOCR only when tesseract misses a field). The readings are the
- * raw material that the per-field confidence thresholds were measured on (decision 010) and that
- * the digit-mutation test mutates (tests/fixtures/receipt-readings.json).
+ * raw material that the per-field confidence thresholds were measured on
+ * (docs/research/receipt-ocr-lab-notes.md) and that the digit-mutation test mutates
+ * (tests/fixtures/receipt-readings.json).
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'

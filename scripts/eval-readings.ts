@@ -10,6 +10,7 @@ import path from 'node:path'
 import type { OcrLine } from '~/receipts/extract'
 import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
 import { FIELD_CONFIDENCE } from '~/receipts/verdict'
+import { utcDay } from '~/rewards/rules'
 import type { Truth } from './receipt-truth'
 
 type Dumped = { lines: OcrLine[]; confidence: number }
@@ -84,7 +85,7 @@ function main() {
       return [k, { right: right.length, rightRange: [right[0], right[right.length - 1]], rightPassing: passing, threshold: limit, rightLowest: right.slice(0, 12), wrong: v.wrongFiles }]
     }),
   )
-  console.log(JSON.stringify({ receipts: readings.length, now: now.toISOString().slice(0, 10), secondRuns, wrongAuto, wrongAutoFiles, goodTransportAuto: `${goodAuto}/${goodTransport}`, goodHeld, hardAllFour: `${hardAll}/${hard}`, confidences: summary }, null, 1))
+  console.log(JSON.stringify({ receipts: readings.length, now: utcDay(now), secondRuns, wrongAuto, wrongAutoFiles, goodTransportAuto: `${goodAuto}/${goodTransport}`, goodHeld, hardAllFour: `${hardAll}/${hard}`, confidences: summary }, null, 1))
 }
 
 main()

@@ -4,7 +4,8 @@
  * Prints one JSON line of totals (ms: whole analyses, OCR with PaddleOCR, PaddleOCR alone,
  * preprocessing, photo checks, extraction; tesseract readings; photos read more than once), then a
  * line per photo: file, tesseract readings, total, OCR, PaddleOCR ('-' when not asked), extraction.
- * What decision 010's throughput section was measured with; bench:ocr gives the figures under load.
+ * The throughput sections of docs/research/receipt-ocr-lab-notes.md were measured with it;
+ * bench:ocr gives the figures under load.
  */
 import fs from 'node:fs/promises'
 import path from 'node:path'

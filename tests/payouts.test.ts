@@ -48,7 +48,7 @@ describe('paying a claim', () => {
     expect(sent.status).toBe('sent')
     expect(sent.tx_hash).toMatch(/^0x[0-9a-f]{64}$/)
     expect(fake.pending()).toEqual([sent.tx_hash])
-    // Sent is not paid: the ledger entry has no hash yet (DECISIONS 8).
+    // Sent is not paid: the ledger entry has no hash yet (decision 041).
     expect((await claimRow(claimId)).tx_hash).toBeNull()
 
     fake.mine(1) // included; no block on top of it yet

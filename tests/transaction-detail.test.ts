@@ -239,7 +239,7 @@ describe('/transactions/{id} loader', () => {
 
   it('shows an unpaid claim with its payout state and no hash, without asking the node', async () => {
     const { cookie, claimId } = await userWithClaim({ paid: false })
-    // A hash on an unconfirmed claim is not shown as real (DECISIONS 8).
+    // A hash on an unconfirmed claim is not shown as real (decision 041).
     await getDb().updateTable('transactions').set({ tx_hash: TX_ID }).where('id', '=', claimId).execute()
     await getDb().updateTable('payouts').set({ status: 'sent' }).where('transaction_id', '=', claimId).execute()
     const data = await bodyOf(await load(`/transactions/${claimId}?tab=chain`, cookie))

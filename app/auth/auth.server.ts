@@ -91,7 +91,7 @@ export async function requireAdmin(request: Request, opts: { api?: boolean } = {
   return user
 }
 
-/** `{id}` in an API path must be the session's own user (DECISIONS 1). */
+/** `{id}` in an API path must be the session's own user (decision 007 §1). */
 export async function requireSelf(request: Request, idParam: string | undefined): Promise<User> {
   const user = await requireUser(request, { api: true })
   const id = Number(idParam)

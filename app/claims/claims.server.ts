@@ -14,7 +14,7 @@ export type ClaimResult =
   | { ok: false; code: 'no_tokens' | 'amount_mismatch'; error: string }
 
 /**
- * "Claim All" (DECISIONS 8, 9): one token_claim of minus the whole balance, pending until paid
+ * "Claim All" (decision 040): one token_claim of minus the whole balance, pending until paid
  * on-chain, with a payouts row for the payout worker. The transaction first writes to the user's
  * row, which takes the write lock on SQLite and locks the row on PostgreSQL, so concurrent claims
  * run one after the other and each re-reads the balance; the idempotency key counts the user's
@@ -106,12 +106,12 @@ export type Claim = {
   payoutStatus: PayoutStatus | null
   /** The payout's last error: why a failed claim failed. */
   payoutError: string | null
-  /** A real transaction id only once the claim is confirmed (DECISIONS 8). */
+  /** A real transaction id only once the claim is confirmed (decision 041). */
   txHash: string | null
   createdAt: string
 }
 
-/** The user's claims, newest first (DECISIONS 16: the redemption history is real). */
+/** The user's claims, newest first (decision 007 §16: the redemption history is real). */
 export async function listClaims(db: DB, userId: number, limit = 50): Promise<Claim[]> {
   const rows = await db
     .selectFrom('transactions')

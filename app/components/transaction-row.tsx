@@ -25,7 +25,7 @@ export function formatHistoryDate(iso: string) {
   return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
 }
 
-/** 'View on VeChain' only for a real hash; otherwise what the entry is (DECISIONS 8). */
+/** 'View on VeChain' only for a real hash; otherwise what the entry is (decision 030). */
 export function ChainStatus({ type, txHash, status, payoutStatus }: { type: string; txHash: string | null; status?: string; payoutStatus?: string | null }) {
   if (isRealTxHash(txHash)) {
     return (

@@ -8,7 +8,7 @@ export function debugToolsEnabled(): boolean {
 }
 
 /**
- * DECISIONS 5: debug, reset and wallet-test pages answer 404 unless ENABLE_DEBUG_TOOLS=1, and then
+ * Decision 050: debug, reset and wallet-test pages answer 404 unless ENABLE_DEBUG_TOOLS=1, and then
  * only admins get in (403 for a signed-in non-admin; a visitor is sent to connect, an API call 401).
  */
 export async function requireDebugAdmin(request: Request, opts: { api?: boolean } = {}): Promise<User> {

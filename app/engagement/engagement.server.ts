@@ -40,7 +40,7 @@ interface ApprovedReceipt {
   purchaseDate: string | null
   analysisJson: string
   acceptedAt: string
-  /** Approved on submission (no reviewer): only these advance the streak (DECISIONS 15). */
+  /** Approved on submission (no reviewer): only these advance the streak (decision 007 §15). */
   autoApproved: boolean
 }
 
@@ -165,7 +165,7 @@ export async function getLatestAchievement(db: DB, userId: number, now = new Dat
  * Records every achievement reward that is due and not yet paid, once: the idempotency key
  * `achievement:<userId>:<key>` is the one the receipts code uses for first_receipt, so whichever
  * writes first wins and the other writes nothing. Each reward written also gets its 30 % app-fund
- * share (DECISIONS 7). Run it inside the caller's transaction; returns the keys credited now.
+ * share (decision 007 §7). Run it inside the caller's transaction; returns the keys credited now.
  */
 export async function creditAchievementRewards(trx: DB, userId: number, now = new Date()): Promise<AchievementKey[]> {
   const { facts, ledger } = await loadEngagementData(trx, userId, now)

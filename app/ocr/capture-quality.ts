@@ -2,7 +2,8 @@
  * Pure: a decoded photo -> is it good enough to read, and if not, what the user should do (issue 23).
  * The scan page runs it on every picked or captured photo before upload (canvas pixels), and the
  * server runs it on the upload (sharp pixels) so a page without JavaScript gets the same advice.
- * Thresholds were measured on the dev set and the unseen sets (docs/decisions/010, bench:capture).
+ * Thresholds were measured on the dev set and the unseen sets (bench:capture;
+ * docs/research/receipt-ocr-lab-notes.md).
  */
 
 import { flatShare, histogram, otsu } from '~/ocr/levels'

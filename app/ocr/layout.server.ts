@@ -1,7 +1,7 @@
 import { fullBox, histogram, otsu, type Box, type Grey } from './grey.server'
 
 // Where the receipt is in a photo, on a small copy: the paper, the angle of its text lines and their
-// height. Measurements behind each step: docs/decisions/010-receipt-ocr-pipeline.md
+// height (decision 010). Measurements behind each step: docs/research/receipt-ocr-lab-notes.md
 
 /** A box in "rotated" coordinates: relative to the image centre after rotating by the deskew angle. */
 export type CentredBox = { left: number; top: number; right: number; bottom: number }

@@ -21,9 +21,9 @@ import type { OcrResult } from './tesseract.server'
 /** The photo is handed over EXIF-rotated at this long side: the text boxes are cut out of it for recognition. */
 const READ_SIDE = 960
 /**
- * Detection finds the boxes on a copy at most this long (decision 010: 960 -> 736 took 13 % off a
- * dev photo's reading, with the same fields, verdicts and digit scores on the three sets; 640 lost
- * hard photos' fields).
+ * Detection finds the boxes on a copy at most this long (receipt-ocr-lab-notes.md: 960 -> 736 took
+ * 13 % off a dev photo's reading, with the same fields, verdicts and digit scores on the three sets;
+ * 640 lost hard photos' fields).
  */
 const DETECTION_SIDE = 736
 /** Boxes the recognizer scores below this are noise (PaddleOCR's own `drop_score`). */

@@ -2,7 +2,7 @@ import sharp from 'sharp'
 
 /**
  * 64-bit difference hash: robust to re-compression and small crops, so a re-photographed or
- * re-saved receipt is caught as a near-duplicate (DECISIONS 12) where the byte hash differs.
+ * re-saved receipt is caught as a near-duplicate (decision 005) where the byte hash differs.
  */
 export async function differenceHash(image: Buffer): Promise<string> {
   const { data } = await sharp(image, { limitInputPixels: 50_000_000 })

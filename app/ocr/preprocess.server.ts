@@ -4,8 +4,8 @@ import { flatShare } from './levels'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
 // A photo made into the image tesseract reads best: deskewed, cropped to the paper, scaled to a text
-// height, shading flattened, contrast stretched. Measurements behind each step:
-// docs/decisions/010-receipt-ocr-pipeline.md
+// height, shading flattened, contrast stretched (decision 010). Measurements behind each step:
+// docs/research/receipt-ocr-lab-notes.md
 
 export type PreprocessOptions = {
   /** Crop to the receipt paper when it stands out from the background. */
@@ -44,7 +44,7 @@ export const DEFAULT_PREPROCESS: Required<PreprocessOptions> = {
   despeckleAbove: 0.1,
 }
 
-/** The median filter's window for a speckled image (decision 010: 3 left the blobs, 5 removed them). */
+/** The median filter's window for a speckled image (lab notes: 3 left the blobs, 5 removed them). */
 const DESPECKLE_SIZE = 5
 
 export type PreparedImage = {
@@ -60,7 +60,7 @@ export type PreparedImage = {
 /** Long side of the copy the layout is analysed on. */
 const ANALYSIS_SIDE = 500
 /**
- * Share of a page taken for ink above which it is not text on paper (decision 010, issue 23): receipt
+ * Share of a page taken for ink above which it is not text on paper (lab notes, issue 23): receipt
  * photos and screenshots measured 0.02-0.36; a grey card on a white screenshot 0.55, a dark-mode page
  * 0.98 (with no bright paper found).
  */

@@ -1,4 +1,4 @@
-// Invitation links and share targets (spec 2 §2, DECISIONS 16). Pure.
+// Invitation links and share targets (spec 2 §2, decision 040). Pure.
 
 export const REFERRAL_REWARD_B3TR = 15
 export const COPIED_MS = 3000

@@ -5,7 +5,7 @@ import { DAILY_ACTION_LIMIT, utcDay } from './rules'
 type Executor = Kysely<Database>
 
 /**
- * Take one of the user's daily action slots (DECISIONS 14) inside the caller's transaction.
+ * Take one of the user's daily action slots (decision 003) inside the caller's transaction.
  * The primary key (user_id, day, slot) caps the day at DAILY_ACTION_LIMIT under any concurrency,
  * on SQLite and PostgreSQL, across instances. Returns the slot, or null when the day is full.
  */

@@ -1,4 +1,4 @@
-// Token amounts are integers in milli-B3TR (DECISIONS 6). Floats only ever appear at the edges:
+// Token amounts are integers in milli-B3TR (decision 003). Floats only ever appear at the edges:
 // a B3TR number coming in (b3trToMilli) and a string going out (formatB3tr).
 
 export const MILLI_PER_B3TR = 1000
@@ -36,7 +36,7 @@ export function b3trToMilli(n: number): number {
 }
 
 /**
- * Formats milli-B3TR with a fixed number of decimals (default one, DECISIONS 6).
+ * Formats milli-B3TR with a fixed number of decimals (default one, decision 021).
  * Rounds half away from zero, on integers: 12345 -> '12.3', with 2 decimals '12.35';
  * -5450 -> '-5.5'. Rounding (not truncation) so that the same amount reads the same on every
  * screen as a calculator would show it; no balance is ever paid from a displayed value

@@ -1,6 +1,6 @@
 // Reward, streak, daily-limit and age-window rules. Pure: plain data in, plain data out, `now`
 // passed in. Amounts are whole B3TR where the spec's formulas are whole numbers, and milli-B3TR
-// (DECISIONS 6) wherever an amount is stored.
+// (decision 003) wherever an amount is stored.
 import { humanizeKey } from '~/utils/text'
 import { MILLI_PER_B3TR } from './money'
 
@@ -241,7 +241,7 @@ export function receiptRewardDescription(
 }
 
 // ---------------------------------------------------------------------------------------------
-// Sustainability split (DECISIONS 7): the user gets the full reward; 30 % of it on top goes to
+// Sustainability split (decision 007 §7): the user gets the full reward; 30 % of it on top goes to
 // the app fund.
 
 export const SUSTAINABILITY_SHARE_PERCENT = 30
@@ -291,7 +291,7 @@ export function daysBetween(from: string, to: string): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Streak (DECISIONS 15): consecutive UTC days with at least one accepted receipt. The day that
+// Streak (decision 007 §15): consecutive UTC days with at least one accepted receipt. The day that
 // counts is the day the receipt is accepted (`today`), not its purchase date.
 
 export interface StreakState {
@@ -358,7 +358,7 @@ export function nextStreakMilestone(streak: number): number {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Daily action limit (DECISIONS 14): accepted receipts + store submissions per UTC day.
+// Daily action limit (decision 003): accepted receipts + store submissions per UTC day.
 
 export const DAILY_ACTION_LIMIT = 3
 export const DAILY_LIMIT_TITLE = 'Daily Action Limit Reached'
@@ -383,7 +383,7 @@ export function utcDayBounds(today: string): { start: string; end: string } {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Purchase date window (DECISIONS 11)
+// Purchase date window (decision 021)
 
 export const MAX_RECEIPT_AGE_DAYS = 14
 

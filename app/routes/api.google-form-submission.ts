@@ -13,7 +13,7 @@ export async function loader() {
   return methodNotAllowed()
 }
 
-/** "I've Completed The Form": a pending submission, counted in the daily limit (DECISIONS 14). */
+/** "I've Completed The Form": a pending submission, counted in the daily limit (decision 003). */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })

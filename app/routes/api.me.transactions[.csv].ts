@@ -5,7 +5,7 @@ import { formatB3tr } from '~/rewards/money'
 import { listUserTransactions } from '~/users/history.server'
 import { getDb } from '~/utils/db.server'
 
-/** "Export" on the history card: the user's own ledger as CSV (DECISIONS 16). */
+/** "Export" on the history card: the user's own ledger as CSV (decision 030). */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request, { api: true })
   const rows = await listUserTransactions(getDb(), user.id, { limit: 100_000 })

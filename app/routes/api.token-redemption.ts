@@ -19,7 +19,7 @@ export async function loader() {
   return methodNotAllowed()
 }
 
-/** Claim All (DECISIONS 8, 9): `amount` must be the whole current balance in B3TR. */
+/** Claim All (decision 040): `amount` must be the whole current balance in B3TR. */
 export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })

@@ -27,7 +27,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({ code: user.referralCode, link: inviteLink(url.origin, user.referralCode), stats, tab, copy: url.searchParams.get('copy') === '1' })
 }
 
-/** Direct invitations open the phone's messaging or mail app (DECISIONS 16): nothing is sent by us. */
+/** Direct invitations open the phone's messaging or mail app (decision 040): nothing is sent by us. */
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const submission = parseWithZod(await readFormData(request), { schema: inviteSchema })

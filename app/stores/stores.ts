@@ -62,7 +62,7 @@ export function filterStores<T extends Pick<Store, 'name' | 'city' | 'state' | '
 }
 
 // ---------------------------------------------------------------------------------------------
-// Distance (DECISIONS 17): haversine in miles.
+// Distance (decision 007 §17): haversine in miles.
 
 export const EARTH_RADIUS_MILES = 3958.8
 
@@ -150,7 +150,7 @@ export function coordinateParams(at: Coordinates): { lat: string; lng: string } 
 }
 
 // ---------------------------------------------------------------------------------------------
-// Synthetic hours (spec 2 §2, DECISIONS 17): derived from the id, shown as typical hours.
+// Synthetic hours (spec 2 §2, decision 007 §17): derived from the id, shown as typical hours.
 
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const
 

@@ -49,7 +49,7 @@ function toSubmission(row: StoreSubmissionRow): Submission {
 export type CreateSubmissionResult = { ok: true; submission: Submission } | { ok: false; code: 'daily_limit' }
 
 /**
- * A pending store submission, counted in the daily action limit (DECISIONS 14): the slot and the
+ * A pending store submission, counted in the daily action limit (decision 003): the slot and the
  * submission are written in one transaction, so the 4th action of a day is refused under any
  * concurrency and a refused submission leaves nothing behind.
  */

@@ -1,15 +1,12 @@
 import { sql } from 'kysely'
 import { preparedQuery, type DB } from '#db/db.server'
-
-export function utcDayString(now: Date) {
-  return now.toISOString().slice(0, 10)
-}
+import { utcDay } from '~/rewards/rules'
 
 /** The home screen's numbers, all from the database (zeros until receipts exist). */
 export async function getHomeSummary(db: DB, userId: number, now = new Date()) {
   // The latest achievement is getLatestAchievement's (engagement.server.ts): most achievements
   // write no ledger entry, so the latest reward entry is not the latest achievement (issue 24).
-  const [row] = await counts(db, userId, utcDayString(now))
+  const [row] = await counts(db, userId, utcDay(now))
   return {
     dailyActions: Number(row.actions),
     totalEarnedMilli: Number(row.earned),

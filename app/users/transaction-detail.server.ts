@@ -8,7 +8,7 @@ import { LEDGER_ENTRY_COLUMNS, type HistoryEntry } from './history.server'
 import { parseRowId } from '~/utils/ids'
 
 // One entry of the user's own ledger (/transactions/{id}) and what the VeChain node knows about
-// its transaction (DECISIONS 16: the Blockchain Data tab reads the node, nothing is made up).
+// its transaction (decision 007 §16: the Blockchain Data tab reads the node, nothing is made up).
 
 export type UserTransaction = HistoryEntry & { status: TransactionStatus; payoutStatus: PayoutStatus | null; payoutError: string | null }
 
@@ -39,7 +39,7 @@ export async function getUserTransaction(db: DB, userId: number, id: number): Pr
     amountMilli: row.amount_milli,
     description: row.description,
     status: row.status,
-    // A claim's hash counts once it is confirmed, as on the redemption history (DECISIONS 8).
+    // A claim's hash counts once it is confirmed, as on the redemption history (decision 041).
     txHash: row.type === 'token_claim' && row.status !== 'confirmed' ? null : row.tx_hash,
     receiptId: row.receipt_id,
     createdAt: row.created_at,

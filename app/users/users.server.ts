@@ -93,7 +93,7 @@ export async function updateUserSettings(
     .execute()
 }
 
-/** The streak to show: a streak whose last day is before yesterday is over (DECISIONS 15). */
+/** The streak to show: a streak whose last day is before yesterday is over (decision 007 §15). */
 export function displayStreak(user: Pick<User, 'currentStreak' | 'lastStreakDay'>, now = new Date()) {
   return effectiveStreak({ lastActiveDay: user.lastStreakDay, currentStreak: user.currentStreak, today: utcDay(now) })
 }

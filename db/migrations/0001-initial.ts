@@ -49,7 +49,7 @@ export async function up(db: Kysely<any>): Promise<void> {
 
   await withId(db, db.schema.createTable('receipts'))
     .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id'))
-    // The same image can be submitted once, by anyone (DECISIONS 12).
+    // The same image can be submitted once, by anyone (decision 005).
     .addColumn('image_hash', 'text', (c) => c.notNull().unique())
     .addColumn('image_phash', 'text')
     .addColumn('image', bytes(db))
