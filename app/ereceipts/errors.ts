@@ -1,4 +1,5 @@
 /** Why an e-mail is not taken as an e-receipt, with the message the user sees (issue 21). */
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
 
 export type EReceiptErrorCode =
   | 'too_large'
@@ -68,15 +69,11 @@ const STATUS: Partial<Record<EReceiptErrorCode, 400 | 409 | 413 | 422 | 503>> = 
   timed_out: 503,
 }
 
-export class EReceiptError extends Error {
-  readonly status: number
-  constructor(
-    readonly code: EReceiptErrorCode,
-    readonly details: Record<string, unknown> = {},
-  ) {
-    super(MESSAGES[code])
-    this.name = 'EReceiptError'
-    this.status = STATUS[code] ?? 400
+/** An e-mail that is not taken as an e-receipt; a 503 (DNS, time limit) may be retried in 30 s. */
+export class EReceiptError extends ReceiptRefusal<EReceiptErrorCode> {
+  constructor(code: EReceiptErrorCode, details: Record<string, unknown> = {}) {
+    const status = STATUS[code] ?? 400
+    super(code, status, MESSAGES[code], { details, retryAfter: status === 503 ? 30 : undefined, echo: ['message', 'code'], title: 'E-receipt not accepted' })
   }
 }
 

@@ -1,4 +1,5 @@
 import sharp from 'sharp'
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
 
 // The photo as uploaded: format, size and dimension checks (spec §5), before any reading.
 /** Spec §5 limits. */
@@ -22,11 +23,10 @@ const MESSAGES: Record<ReceiptImageErrorCode, string> = {
   unreadable: 'Failed to load image for validation',
 }
 
-export class ReceiptImageError extends Error {
-  readonly status = 400
-  constructor(readonly code: ReceiptImageErrorCode) {
-    super(MESSAGES[code])
-    this.name = 'ReceiptImageError'
+/** A photo that cannot be read at all (spec §5 messages): 400, retried with another photo. */
+export class ReceiptImageError extends ReceiptRefusal<ReceiptImageErrorCode> {
+  constructor(code: ReceiptImageErrorCode) {
+    super(code, 400, MESSAGES[code], { title: 'Could not read this photo' })
   }
 }
 

@@ -5,11 +5,10 @@ import { getEnv } from '~/utils/env.server'
 import { parseRowId } from '~/utils/ids'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
-import { ReceiptImageError } from '~/ocr/photo.server'
-import { EReceiptError } from '~/ereceipts/errors'
 import { getPassportCheck } from '~/chain/passport.server'
-import { READER_BUSY_MESSAGE, ReaderBusyError } from '~/ocr/tesseract.server'
 import { analyzerFor } from './readers.server'
+import { ReceiptImageError } from '~/ocr/photo.server'
+import { refusalResponse } from './refusal.server'
 import { primitiveFields } from '~/utils/http.server'
 import { amountToCents, receiptFormSchema } from './receipt-form'
 import { analysisRefusal, dailyLimitRefusal } from './early.server'
@@ -52,21 +51,6 @@ export function assertSelf(fields: Record<string, unknown>, user: User) {
   }
 }
 
-export function imageErrorResponse(error: unknown) {
-  if (error instanceof ReceiptImageError) return json({ error: error.message }, { status: 400 })
-  if (error instanceof EReceiptError) {
-    const headers: Record<string, string> = error.status === 503 ? { 'Retry-After': '30' } : {}
-    return json({ error: error.message, message: error.message, code: error.code }, { status: error.status, headers })
-  }
-  if (error instanceof ReaderBusyError) {
-    return json(
-      { error: READER_BUSY_MESSAGE, message: READER_BUSY_MESSAGE },
-      { status: 503, headers: { 'Retry-After': String(error.retryAfterSeconds) } },
-    )
-  }
-  throw error
-}
-
 export async function validateForUser(user: User, image: Buffer | null, fields: Record<string, unknown>) {
   const env = getEnv()
   if (fields.testMode === true || fields.testMode === 'true') {
@@ -79,7 +63,7 @@ export async function validateForUser(user: User, image: Buffer | null, fields: 
   const db = getDb()
   // At the daily limit no analysis is run at all (issue 10, "refuse early").
   const limit = await dailyLimitRefusal(db, user.id)
-  if (limit) throw json({ error: limit.message, message: limit.message, refusal: limit }, { status: 429 })
+  if (limit) throw refusalResponse(limit, (r) => ({ error: r.message, message: r.message, refusal: r }))
   const stored = await analyzeAndStore(db, { userId: user.id, image: image!, analyze: analyzerFor(user.id) })
   const refusal = await analysisRefusal(db, {
     userId: user.id,

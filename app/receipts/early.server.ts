@@ -1,8 +1,9 @@
 import type { DB } from '#db/db.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
-import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE } from '~/rewards/rules'
+import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, DAILY_LIMIT_TITLE } from '~/rewards/rules'
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
 import { findSameReceipts } from './fraud.server'
-import { DUPLICATE_MESSAGE, receiptContent } from './receipts.server'
+import { receiptContent, submissionRefusals } from './receipts.server'
 import { eReceiptFacts, type StoredAnalysis } from './stored-analysis'
 import { eReceiptRefusal } from '~/receipts/email-keys.server'
 import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
@@ -11,35 +12,29 @@ import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
 // user has filled in the form; at the daily limit no analysis is run at all. The submission still
 // checks everything again (receipts.server.ts submitReceipt).
 
-export type EarlyRefusal = {
-  code: 'daily_limit' | 'duplicate' | 'too_old' | 'future' | 'invalid' | 'mailbox'
-  title: string
-  message: string
-}
-
-export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()): Promise<EarlyRefusal | null> {
+export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()): Promise<ReceiptRefusal | null> {
   if ((await countActionsToday(db, userId, now)) < DAILY_ACTION_LIMIT) return null
-  return { code: 'daily_limit', title: 'Daily Action Limit Reached', message: DAILY_LIMIT_MESSAGE }
+  return new ReceiptRefusal('daily_limit', 429, DAILY_LIMIT_MESSAGE, { title: DAILY_LIMIT_TITLE })
 }
 
 /** After the analysis: the same image or trip from this account, or a date outside the window. */
 export async function analysisRefusal(
   db: DB,
   input: { userId: number; imageHash: string; analysis: StoredAnalysis; maxAgeDays: number; now?: Date },
-): Promise<EarlyRefusal | null> {
+): Promise<ReceiptRefusal | null> {
   const now = input.now ?? new Date()
   const limit = await dailyLimitRefusal(db, input.userId, now)
   if (limit) return limit
   const sameImage = await db.selectFrom('receipts').select('id').where('image_hash', '=', input.imageHash).executeTakeFirst()
   const sameTrip = (await findSameReceipts(db, receiptContent(input.analysis))).some((r) => r.userId === input.userId)
-  if (sameImage || sameTrip) return { code: 'duplicate', title: 'Already submitted', message: DUPLICATE_MESSAGE }
+  if (sameImage || sameTrip) return submissionRefusals.duplicate()
   const ereceipt = eReceiptFacts(input.analysis)
   const claimed = ereceipt ? await eReceiptRefusal(db, input.userId, ereceipt) : null
-  if (claimed === 'duplicate') return { code: 'duplicate', title: 'Already submitted', message: DUPLICATE_MESSAGE }
-  if (claimed === 'mailbox') return { code: 'mailbox', title: 'Linked to another wallet', message: MAILBOX_TAKEN_MESSAGE }
+  if (claimed === 'duplicate') return submissionRefusals.duplicate()
+  if (claimed === 'mailbox') return submissionRefusals.mailbox(MAILBOX_TAKEN_MESSAGE)
   if (input.analysis.purchaseDate) {
     const window = checkPurchaseDate(input.analysis.purchaseDate, now, input.maxAgeDays)
-    if (!window.ok) return { code: window.code, title: 'Not eligible', message: window.reason }
+    if (!window.ok) return new ReceiptRefusal(window.code, 400, window.reason, { title: 'Not eligible' })
   }
   return null
 }

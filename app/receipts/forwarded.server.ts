@@ -5,6 +5,7 @@
 import type { DB } from '#db/db.server'
 import { getPassportCheck } from '~/chain/passport.server'
 import { EReceiptError } from '~/ereceipts/errors'
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
 import { userForInboundAddress } from '~/ereceipts/inbound.server'
 import { looksLikeEmail } from '~/ereceipts/message.server'
 import { sniffImageFormat } from '~/ocr/photo.server'
@@ -41,7 +42,7 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
   try {
     stored = await analyzeAndStore(db, { userId, image: input.raw, analyze: notAPhoto, now: input.now })
   } catch (error) {
-    if (error instanceof EReceiptError) return { ok: false, status: error.status, error: error.message }
+    if (error instanceof ReceiptRefusal) return { ok: false, status: error.status, error: error.message }
     throw error
   }
   const result: SubmitResult = await submitReceipt(db, {

@@ -9,7 +9,8 @@ import type { Database } from '#db/schema'
 import { claimEReceipt } from '~/receipts/email-keys.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
 import { advanceStreak, creditReceipt } from '~/rewards/receipt-credit.server'
-import type { ReceiptReward } from '~/rewards/rules'
+import { DAILY_LIMIT_TITLE, type ReceiptReward } from '~/rewards/rules'
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
 import { getStoredAnalysis } from './analyses.server'
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
@@ -36,10 +37,19 @@ function isUniqueViolation(error: unknown) {
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505' || /UNIQUE constraint/i.test(e?.message ?? '')
 }
 
-class Refusal extends Error {
-  constructor(readonly status: 400 | 409 | 429, message: string) {
-    super(message)
-  }
+/** The submission's refusals, each answered as `{ ok: false, status, error }` (refused()). */
+export const submissionRefusals = {
+  demo: () => new ReceiptRefusal('demo', 400, 'Demo receipts never earn tokens.'),
+  notFound: () => new ReceiptRefusal('not_found', 404, 'Receipt analysis not found. Please scan the receipt again.'),
+  duplicate: () => new ReceiptRefusal('duplicate', 409, DUPLICATE_MESSAGE, { title: 'Already submitted' }),
+  dailyLimit: () => new ReceiptRefusal('daily_limit', 429, DAILY_LIMIT_ERROR, { title: DAILY_LIMIT_TITLE }),
+  ineligible: (reason: string) => new ReceiptRefusal('invalid', 400, reason, { title: 'Not eligible' }),
+  mailbox: (message: string) => new ReceiptRefusal('mailbox', 409, message, { title: 'Linked to another wallet' }),
+}
+
+/** A submission's failure as its callers (and the API) have always received it. */
+export function refused(refusal: ReceiptRefusal): Extract<SubmitResult, { ok: false }> {
+  return { ok: false, status: refusal.status as 400 | 404 | 409 | 429, error: refusal.message }
 }
 
 /**
@@ -62,10 +72,10 @@ export async function submitReceipt(
 ): Promise<SubmitResult> {
   const now = input.now ?? new Date()
   const stored = await getStoredAnalysis(db, input.userId, input.analysisId)
-  if (stored?.analysis.testMode) return { ok: false, status: 400, error: 'Demo receipts never earn tokens.' }
-  if (!stored || !stored.image) return { ok: false, status: 404, error: 'Receipt analysis not found. Please scan the receipt again.' }
+  if (stored?.analysis.testMode) return refused(submissionRefusals.demo())
+  if (!stored || !stored.image) return refused(submissionRefusals.notFound())
   const dup = await db.selectFrom('receipts').select('id').where('image_hash', '=', stored.imageHash).executeTakeFirst()
-  if (dup) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+  if (dup) return refused(submissionRefusals.duplicate())
 
   const analysis = stored.analysis
   const content = receiptContent(analysis)
@@ -73,8 +83,8 @@ export async function submitReceipt(
     decideSubmission({ analysis, user: input.values, now, maxAgeDays: input.maxAgeDays, ...signals })
   // Refusals that need no slot come first (nothing is written for them).
   const early = decide({ nearDuplicate: false, sameReceiptFromOtherAccount: false, inviteeCapReached: false })
-  if (early.kind === 'reject') return { ok: false, status: 400, error: early.reason }
-  if ((await findSameReceipts(db, content)).some((r) => r.userId === input.userId)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+  if (early.kind === 'reject') return refused(submissionRefusals.ineligible(early.reason))
+  if ((await findSameReceipts(db, content)).some((r) => r.userId === input.userId)) return refused(submissionRefusals.duplicate())
   // Asked before the transaction (a node call never holds the database's write lock).
   const passport = input.passport ? await input.passport(await walletOf(db, input.userId)) : null
   const passportReasons = passportReviewReasons(passport)
@@ -84,12 +94,12 @@ export async function submitReceipt(
       // Taking the slot writes first, which serialises concurrent submissions on SQLite's write
       // lock; the identity checks below then see every receipt accepted before this one.
       const slot = await takeActionSlot(trx, { userId: input.userId, kind: 'receipt', now })
-      if (!slot) throw new Refusal(429, DAILY_LIMIT_ERROR)
+      if (!slot) throw submissionRefusals.dailyLimit()
       // PostgreSQL: submissions of the same trip (or by one referrer's invitees) from several
       // accounts at once wait for each other, so each sees the receipts accepted before it.
       await lockReceiptIdentity(trx, input.userId, content)
       const same = await findSameReceipts(trx, content)
-      if (same.some((r) => r.userId === input.userId)) throw new Refusal(409, DUPLICATE_MESSAGE)
+      if (same.some((r) => r.userId === input.userId)) throw submissionRefusals.duplicate()
       const signals = await collectReviewSignals(trx, {
         userId: input.userId,
         now,
@@ -104,7 +114,7 @@ export async function submitReceipt(
         inviteeCapReached: signals.referredByUserId !== null && signals.inviteeAutoApprovalsToday >= cap,
       })
       const decision = withReviewReasons(decided, passportReasons)
-      if (decision.kind === 'reject') throw new Refusal(400, decision.reason)
+      if (decision.kind === 'reject') throw submissionRefusals.ineligible(decision.reason)
       const approved = decision.kind === 'approve'
       const receipt = await trx
         .insertInto('receipts')
@@ -141,7 +151,7 @@ export async function submitReceipt(
       const ereceipt = eReceiptFacts(analysis)
       if (ereceipt) {
         const claim = await claimEReceipt(trx, { userId: input.userId, receiptId: receipt.id, facts: ereceipt, approved, now })
-        if (!claim.ok) throw new Refusal(409, claim.error)
+        if (!claim.ok) throw submissionRefusals.mailbox(claim.error)
       }
       await linkActionSlot(trx, input.userId, slot, receipt.id)
       await trx.deleteFrom('receipt_analyses').where('id', '=', stored.id).execute()
@@ -170,8 +180,8 @@ export async function submitReceipt(
       return { ok: true as const, receiptId: receipt.id, status: 'approved' as const, reasons: [], streak, ...credit }
     })
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, status: error.status, error: error.message }
-    if (isUniqueViolation(error)) return { ok: false, status: 409, error: DUPLICATE_MESSAGE }
+    if (error instanceof ReceiptRefusal) return refused(error)
+    if (isUniqueViolation(error)) return refused(submissionRefusals.duplicate())
     throw error
   }
 }

@@ -8,8 +8,8 @@ import { toastCookie } from '~/utils/toast.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
 import { readMultipartImage } from './http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
-import { EReceiptError } from '~/ereceipts/errors'
-import { ReaderBusyError } from '~/ocr/tesseract.server'
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { refusalResponse } from './refusal.server'
 import { receiptFormSchema } from './receipt-form'
 import { analyzeAndStore, storeDemoAnalysis } from './analyses.server'
 import { submitForUser } from './api.server'
@@ -32,22 +32,13 @@ export async function handleScanAction(request: Request, user: User) {
     // At the daily limit no analysis is run at all (issue 10, "refuse early").
     const limit = await dailyLimitRefusal(getDb(), user.id)
     if (limit) return json<ScanActionData>({ step: 'camera', error: `${limit.title}. ${limit.message}` }, { status: 429 })
-    let image: Buffer | null
     try {
-      image = (await readMultipartImage(request)).image
+      const image = (await readMultipartImage(request)).image
       if (!image) throw new ReceiptImageError('missing')
       const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: analyzerFor(user.id) })
       return redirect(`/scan?analysis=${stored.id}`)
     } catch (error) {
-      if (error instanceof ReceiptImageError) return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 400 })
-      if (error instanceof EReceiptError) {
-        const headers: Record<string, string> = error.status === 503 ? { 'Retry-After': '30' } : {}
-        return json<ScanActionData>({ step: 'camera', error: error.message }, { status: error.status, headers })
-      }
-      if (error instanceof ReaderBusyError) {
-        const headers = { 'Retry-After': String(error.retryAfterSeconds) }
-        return json<ScanActionData>({ step: 'camera', error: error.message }, { status: 503, headers })
-      }
+      if (error instanceof ReceiptRefusal) return refusalResponse<ScanActionData>(error, (r) => ({ step: 'camera', error: r.message }))
       if (error instanceof Response) throw error
       // Anything else goes back to the capture step with Try Again, not to the error page (issue 24).
       console.error('Receipt analysis failed', error)

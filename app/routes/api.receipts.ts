@@ -1,8 +1,9 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
-import { assertSelf, imageErrorResponse, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
+import { refusalOrThrow, refusalResponse } from '~/receipts/refusal.server'
+import { assertSelf, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
-import { DAILY_LIMIT_ERROR } from '~/receipts/receipts.server'
+import { submissionRefusals } from '~/receipts/receipts.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
 import { analysisLimits, requireWithinRateLimits } from '~/utils/rate-limit.server'
@@ -15,7 +16,7 @@ export async function loader() {
 export async function action({ request, context }: ActionFunctionArgs) {
   const user = await requireUser(request, { api: true })
   // At the daily limit nothing is read, let alone analysed: the submission would be refused anyway.
-  if (await dailyLimitRefusal(getDb(), user.id)) return json({ error: DAILY_LIMIT_ERROR }, { status: 429 })
+  if (await dailyLimitRefusal(getDb(), user.id)) return refusalResponse(submissionRefusals.dailyLimit())
   try {
     const { image, fields } = await readReceiptRequest(request)
     assertSelf(fields, user)
@@ -30,6 +31,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!result.ok) return json({ error: result.error }, { status: result.status })
     return json(receiptResponse(result), { status: 201 })
   } catch (error) {
-    return imageErrorResponse(error)
+    return refusalOrThrow(error)
   }
 }

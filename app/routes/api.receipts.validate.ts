@@ -1,6 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
-import { assertSelf, imageErrorResponse, readReceiptRequest, validateForUser } from '~/receipts/api.server'
+import { refusalOrThrow } from '~/receipts/refusal.server'
+import { assertSelf, readReceiptRequest, validateForUser } from '~/receipts/api.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
@@ -20,6 +21,6 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if (!image && !(fields.testMode === true || fields.testMode === 'true')) throw new ReceiptImageError('missing')
     return json(await validateForUser(user, image, fields))
   } catch (error) {
-    return imageErrorResponse(error)
+    return refusalOrThrow(error)
   }
 }
