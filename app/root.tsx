@@ -24,6 +24,7 @@ import { getDb } from '~/utils/db.server'
 import { getEnv, isTestWalletAllowed } from '~/utils/env.server'
 import { isGatedPath } from '~/utils/gated-routes'
 import { readToast } from '~/utils/toast.server'
+import type { RootData } from '~/utils/user'
 import styles from '~/styles/app.css'
 
 export const links: LinksFunction = () => [
@@ -42,7 +43,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   const { toast, setCookie } = await readToast(request)
   const env = getEnv()
-  return json(
+  return json<RootData>(
     {
       user: user
         ? {

@@ -180,6 +180,8 @@ export interface ReferralTable {
  * failed: refused for good before sending. reverted and failed return the claim to the balance.
  */
 export type PayoutStatus = 'pending' | 'signed' | 'sent' | 'confirmed' | 'reverted' | 'expired' | 'failed'
+/** Every payout status, in the order operator pages list them. */
+export const PAYOUT_STATUSES: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired', 'failed', 'reverted', 'confirmed']
 
 export interface PayoutTable {
   id: Generated<number>

@@ -18,7 +18,7 @@ export function explorerTxUrl(txHash: string) {
   return EXPLORER_TX_URL + (txHash.startsWith('0x') ? txHash : `0x${txHash}`)
 }
 
-/** A real on-chain hash: 0x + 32 bytes. Anything else is off-chain or pending (DECISIONS 8). */
+/** A real on-chain hash: 0x + 32 bytes. Anything else is off-chain or pending (decision 030). */
 export function isRealTxHash(txHash: string | null | undefined): txHash is string {
   return typeof txHash === 'string' && /^0x[0-9a-fA-F]{64}$/.test(txHash)
 }

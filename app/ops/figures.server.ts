@@ -1,7 +1,6 @@
 import { sql } from 'kysely'
 import { isPostgres, type DB } from '#db/db.server'
-import type { PayoutStatus, TransactionStatus } from '#db/schema'
-import { PAYOUT_STATUSES } from '~/payouts/labels'
+import { PAYOUT_STATUSES, type PayoutStatus, type TransactionStatus } from '#db/schema'
 import { ageSeconds, latencySummary, ledgerTotals, startOfUtcDay, UNCONFIRMED_PAYOUTS, type LatencySummary, type LedgerTotals } from './figures'
 
 // The figures an operator watches (issue 25), read from the database, so every instance answers the

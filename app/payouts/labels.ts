@@ -9,7 +9,7 @@ export type ClaimState = {
 }
 
 /**
- * What a claim shows (DECISIONS 8): Confirmed only with a real transaction on chain, Pending Claim
+ * What a claim shows (decision 041): Confirmed only with a real transaction on chain, Pending Claim
  * while its transaction is on the way, Awaiting payout before one is sent, Failed with the reason.
  */
 export function claimState(input: { status: TransactionStatus; payoutStatus: PayoutStatus | null; error: string | null }): ClaimState {
@@ -20,7 +20,7 @@ export function claimState(input: { status: TransactionStatus; payoutStatus: Pay
 }
 
 /** Every payout status, in the order the admin page lists them. */
-export const PAYOUT_STATUSES: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired', 'failed', 'reverted', 'confirmed']
+export { PAYOUT_STATUSES } from '#db/schema'
 
 export const PAYOUT_STATUS_LABELS: Record<PayoutStatus, string> = {
   pending: 'Waiting',

@@ -1,11 +1,20 @@
 import { useRouteLoaderData } from '@remix-run/react'
-import type { loader as rootLoader } from '~/root'
+import type { Toast } from './toast.server'
+
+/** What the root loader (app/root.tsx) gives every page: declared here so views read it without importing the root route. */
+export type RootData = {
+  user: { id: number; walletAddress: string; currentStreak: number; balanceMilli: number } | null
+  isAdmin: boolean
+  testMode: boolean
+  testWalletAllowed: boolean
+  toast: Toast | null
+}
 
 /** The signed-in user as the root loader saw it, for any route's view. */
 export function useOptionalUser() {
-  return useRouteLoaderData<typeof rootLoader>('root')?.user ?? null
+  return useRouteLoaderData<RootData>('root')?.user ?? null
 }
 
 export function useRootData() {
-  return useRouteLoaderData<typeof rootLoader>('root')
+  return useRouteLoaderData<RootData>('root')
 }
