@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { analyzeReceipt } from '~/receipts/analyze.server'
+import { analyzeReceipt } from '~/receipts/photo-analysis.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { type PreprocessOptions } from '~/ocr/preprocess.server'
 import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'

@@ -6,7 +6,7 @@ import {
   queuedAnalyzer,
   runAnalysisWorker,
   takeNextJob,
-} from '../app/receipts/analysis-jobs.server'
+} from '../app/receipts/analysis-queue.server'
 import { ReaderBusyError } from '../app/ocr/tesseract.server'
 import { analyzeAndStore } from '../app/receipts/analyses.server'
 import { type StoredAnalysis } from '../app/receipts/stored-analysis'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decideSubmission, type AnalysisFacts } from './submission'
+import { decideSubmission, type AnalysisFacts } from './decision'
 
 const NOW = new Date('2026-11-21T12:00:00Z')
 const good: AnalysisFacts = {

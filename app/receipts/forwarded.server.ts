@@ -16,7 +16,7 @@ import { analyzeAndStore } from './analyses.server'
 import { dailyLimitRefusal } from './early.server'
 import { submitReceipt, type SubmitResult } from './receipts.server'
 import type { StoredAnalysis } from './stored-analysis'
-import { toCents } from './submission'
+import { toCents } from './decision'
 
 export type InboundResult =
   | { ok: true; userId: number; receiptId: number; status: 'approved' | 'pending_review' }

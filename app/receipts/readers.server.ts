@@ -12,8 +12,8 @@ import { withReaderSlot } from '~/ocr/tesseract.server'
 import { getMetrics, type AppMetrics } from '~/ops/metrics.server'
 import { analysisOutcome, readerLabel } from '~/ops/outcome'
 import { analyzeEReceipt } from '~/receipts/email-analysis.server'
-import { queuedAnalyzer } from './analysis-jobs.server'
-import { analyzeReceipt } from './analyze.server'
+import { queuedAnalyzer } from './analysis-queue.server'
+import { analyzeReceipt } from './photo-analysis.server'
 import { timeoutFallback, type Analyzer, type StoredAnalysis } from './stored-analysis'
 
 /** The spec's limit on one analysis; past it, the manual-review fallback (photos) or a retry (e-mail). */

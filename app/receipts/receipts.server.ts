@@ -15,7 +15,7 @@ import { getStoredAnalysis } from './analyses.server'
 import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
 import { eReceiptFacts, type StoredAnalysis } from './stored-analysis'
-import { decideSubmission, type SubmissionDecision, toCents, type UserValues } from './submission'
+import { decideSubmission, type SubmissionDecision, toCents, type UserValues } from './decision'
 
 export const DUPLICATE_MESSAGE = 'This receipt has already been submitted.'
 export const DAILY_LIMIT_ERROR = 'Daily action limit reached'

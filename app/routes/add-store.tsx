@@ -17,8 +17,8 @@ import {
   STORE_ADDITION_REWARD_MILLI,
 } from '~/rewards/rules'
 import { STORE_TYPES, STORE_TYPE_LABELS } from '~/stores/stores'
-import { FORM_SUBMISSION_ISSUE_MESSAGE, FORM_SUBMISSION_ISSUE_TITLE, storeSubmissionSchema } from '~/submissions/submissions'
-import { createSubmission, listUserSubmissions } from '~/submissions/submissions.server'
+import { FORM_SUBMISSION_ISSUE_MESSAGE, FORM_SUBMISSION_ISSUE_TITLE, storeSubmissionSchema } from '~/store-submissions/submissions'
+import { createSubmission, listUserSubmissions } from '~/store-submissions/submissions.server'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'

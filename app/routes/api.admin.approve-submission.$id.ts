@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireAdmin } from '~/auth/auth.server'
-import { approveSubmission } from '~/submissions/submissions.server'
+import { approveSubmission } from '~/store-submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
 import { parseRowId } from '~/utils/ids'

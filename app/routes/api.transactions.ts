@@ -1,6 +1,6 @@
 import { json, type LoaderFunctionArgs } from '@remix-run/node'
 import { requireAdmin } from '~/auth/auth.server'
-import { listPendingSubmissions } from '~/submissions/submissions.server'
+import { listPendingSubmissions } from '~/store-submissions/submissions.server'
 import { getDb } from '~/utils/db.server'
 
 /** Admin only: `?type=form_submission_pending` lists the pending store submissions (spec 2 §7). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { decisionSchema, storeSubmissionSchema } from './submissions'
+import { decisionSchema, storeSubmissionSchema } from '~/store-submissions/submissions'
 
 describe('storeSubmissionSchema', () => {
   const valid = { name: ' Reuse Hub ', address: '1 Main St', city: 'Tucson', state: 'az', storeType: 'clothing' }
