@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { takeActionSlot } from '../app/rewards/daily-limit.server'
 import { action as submitAction } from '../app/routes/api.receipts'
 import { getDb } from '../app/utils/db.server'
-import { resetEnvCache } from '../app/utils/env.server'
 import { noiseImage, todayUtc } from './utils/images'
+import { useTestEnv } from './utils/env'
 import { BASE_URL, bodyOf, jsonRequest, signInNewUser } from './utils/requests'
 
 // Issue 29, point 4: POST /api/receipts with a photo analyses it, so it is refused at the daily
@@ -11,23 +11,7 @@ import { BASE_URL, bodyOf, jsonRequest, signInNewUser } from './utils/requests'
 // that analyse.
 
 const ctx = { context: {}, params: {} }
-const LIMITS: Record<string, string> = { RATE_LIMIT_ANALYSIS_PER_USER_PER_HOUR: '2', RATE_LIMIT_ANALYSIS_PER_IP_PER_HOUR: '100', RATE_LIMITS_DISABLED: '' }
-const saved: Record<string, string | undefined> = {}
-
-beforeAll(() => {
-  for (const [k, v] of Object.entries(LIMITS)) {
-    saved[k] = process.env[k]
-    process.env[k] = v
-  }
-  resetEnvCache()
-})
-afterAll(() => {
-  for (const [k, v] of Object.entries(saved)) {
-    if (v === undefined) delete process.env[k]
-    else process.env[k] = v
-  }
-  resetEnvCache()
-})
+useTestEnv({ RATE_LIMIT_ANALYSIS_PER_USER_PER_HOUR: '2', RATE_LIMIT_ANALYSIS_PER_IP_PER_HOUR: '100', RATE_LIMITS_DISABLED: '' })
 
 const fields = { category: 'ride_share', amount: '12.50', purchaseDate: todayUtc() }
 
