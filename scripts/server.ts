@@ -6,7 +6,7 @@ import type { ServerBuild } from '@remix-run/node'
 import express from 'express'
 import type { DB } from '#db/db.server'
 import { isCrossOriginWrite } from '~/auth/csrf.server'
-import { healthz, metricsEndpoint, readyz, requestLog, type Lifecycle } from '~/ops/express.server'
+import { healthz, logErrors, metricsEndpoint, readyz, refuseUnknownMethods, requestLog, type Lifecycle } from '~/ops/express.server'
 import { getLogger, type Logger } from '~/ops/logger.server'
 import { getMetrics, type AppMetrics } from '~/ops/metrics.server'
 import { createRouteLabeler } from '~/ops/route-pattern'
@@ -14,7 +14,8 @@ import { bodyLimitFor, bodyTooLargeMessage } from '~/utils/body-limits.server'
 
 export type ServerOptions = {
   buildPath: string
-  trustProxy: boolean
+  /** Reverse proxies in front (TRUST_PROXY): 0 or false, none; true, one. */
+  trustProxy: boolean | number
   /** Development: a fresh build per request (Remix re-derives its routes each time). */
   getBuild?: () => Promise<ServerBuild>
   /** Production: the build loaded once, so Remix derives its routes once. */
@@ -30,10 +31,15 @@ export type ServerOptions = {
 export function createServerApp({ buildPath, trustProxy, getBuild, build: loadedBuild, ops = {} }: ServerOptions) {
   const app = express()
   app.disable('x-powered-by')
-  if (trustProxy) app.set('trust proxy', true)
+  // A hop count: req.ip is then the address the nearest trusted proxy appended to X-Forwarded-For,
+  // not the leftmost entry, which the client writes itself (issue 29).
+  const proxyHops = trustProxy === true ? 1 : trustProxy === false ? 0 : trustProxy
+  if (proxyHops > 0) app.set('trust proxy', proxyHops)
 
   const metrics = ops.metrics ?? getMetrics()
-  app.use(requestLog({ logger: ops.logger ?? getLogger(), metrics, trustProxy, lifecycle: ops.lifecycle }))
+  const logger = ops.logger ?? getLogger()
+  app.use(requestLog({ logger, metrics, trustProxy: proxyHops > 0, lifecycle: ops.lifecycle }))
+  app.use(refuseUnknownMethods)
   // Public, cheap and outside every rate limit: they answer before anything else runs.
   app.get('/healthz', healthz)
   if (ops.db) app.get('/readyz', readyz({ db: ops.db, lifecycle: ops.lifecycle }))
@@ -64,14 +70,15 @@ export function createServerApp({ buildPath, trustProxy, getBuild, build: loaded
 
   app.use(limitRequestBody)
 
-  // The client address for rate limits (issue 10): req.ip is the first X-Forwarded-For hop only
-  // when 'trust proxy' is on (TRUST_PROXY), otherwise the socket's address.
+  // The client address for rate limits (issue 10): behind TRUST_PROXY proxies, the address the
+  // nearest of them appended to X-Forwarded-For; otherwise the socket's address.
   const getLoadContext = (req: express.Request, res: express.Response) => ({
     clientIp: req.ip ?? req.socket.remoteAddress ?? 'unknown',
     requestId: res.locals.requestId as string,
   })
   const remix = createRequestHandler({ build, mode: process.env.NODE_ENV, getLoadContext })
   app.all('*', (req, res, next) => remix(withReadBody(req), res, next))
+  app.use(logErrors(logger))
   return app
 }
 

@@ -128,10 +128,12 @@ describe('the client address (scripts/server.ts getLoadContext)', () => {
     basename: '/',
   } as unknown as ServerBuild
 
+  // Issue 29: behind one trusted proxy the client is the entry that proxy appended (10.0.0.1), not
+  // the leftmost one, which the client writes itself.
   it.each([
     [false, '127.0.0.1'],
-    [true, '203.0.113.7'],
-  ])('TRUST_PROXY=%s: clientIp is %s (X-Forwarded-For first hop only behind a trusted proxy)', async (trustProxy, expected) => {
+    [true, '10.0.0.1'],
+  ])('TRUST_PROXY=%s: clientIp is %s (the address the trusted proxy appended)', async (trustProxy, expected) => {
     const app = createServerApp({ buildPath: 'unused', trustProxy, getBuild: async () => build })
     const listener = app.listen(0, '127.0.0.1')
     await new Promise((r) => listener.once('listening', r))

@@ -38,8 +38,9 @@ export function requestLog(opts: { logger: Logger; metrics: AppMetrics; trustPro
       const seconds = Number(process.hrtime.bigint() - started) / 1e9
       const route = (res.locals.route as string | undefined) ?? (req.path.startsWith('/build/') ? '/build/*' : 'static file')
       const status = aborted && !res.headersSent ? 499 : res.statusCode
-      opts.metrics.httpRequests.inc({ method: req.method, route, status: String(status) })
-      opts.metrics.httpDuration.observe({ method: req.method, route, status: String(status) }, seconds)
+      const method = methodLabel(req.method)
+      opts.metrics.httpRequests.inc({ method, route, status: String(status) })
+      opts.metrics.httpDuration.observe({ method, route, status: String(status) }, seconds)
       const line = { reqId: id, method: req.method, route, path: req.path, status, ms: Math.round(seconds * 10_000) / 10, ...(aborted ? { aborted: true } : {}) }
       if (QUIET_PATHS.has(req.path)) opts.logger.debug(line, 'request')
       else opts.logger.info(line, 'request')
@@ -47,6 +48,32 @@ export function requestLog(opts: { logger: Logger; metrics: AppMetrics; trustPro
     res.once('finish', () => finish(false))
     res.once('close', () => finish(!res.writableFinished))
     next()
+  }
+}
+
+/** The methods the app serves; any other is answered 405 before routing. */
+export const KNOWN_METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
+
+/** A metric label a client cannot multiply: the known methods, and `other` for the rest (issue 29). */
+export function methodLabel(method: string): string {
+  return (KNOWN_METHODS as readonly string[]).includes(method) ? method : 'other'
+}
+
+/** 405 with Allow for a method the app does not serve (TRACE, PROPFIND…), before anything reads the request. */
+export const refuseUnknownMethods: express.RequestHandler = (req, res, next) => {
+  if ((KNOWN_METHODS as readonly string[]).includes(req.method)) return next()
+  res.status(405).set('Allow', KNOWN_METHODS.join(', ')).set('Connection', 'close').json({ error: 'Method not allowed' })
+}
+
+/**
+ * The last handler: an error no route answered is logged as one JSON line (never a stack trace on
+ * stderr) and answered 500 without details.
+ */
+export function logErrors(logger: Logger): express.ErrorRequestHandler {
+  return (error: unknown, req, res, next) => {
+    logger.error({ reqId: res.locals.requestId, method: methodLabel(req.method), path: req.path, err: error instanceof Error ? { message: error.message, stack: error.stack } : String(error) }, 'request failed')
+    if (res.headersSent) return next(error)
+    res.status(500).json({ error: 'Internal server error' })
   }
 }
 

@@ -39,3 +39,31 @@ describe('a generated session secret', () => {
     fs.rmSync(dir, { recursive: true, force: true })
   })
 })
+
+describe('TRUST_PROXY: the number of proxies in front (issue 29)', () => {
+  const saved = process.env.TRUST_PROXY
+  afterEach(() => {
+    if (saved === undefined) delete process.env.TRUST_PROXY
+    else process.env.TRUST_PROXY = saved
+    resetEnvCache()
+  })
+
+  it.each([
+    ['', 0],
+    ['0', 0],
+    ['false', 0],
+    ['1', 1],
+    ['true', 1],
+    ['2', 2],
+  ])('%j is %i', (value, hops) => {
+    process.env.TRUST_PROXY = value
+    resetEnvCache()
+    expect(getEnv().TRUST_PROXY).toBe(hops)
+  })
+
+  it('stops with a message for anything else', () => {
+    process.env.TRUST_PROXY = 'yes'
+    resetEnvCache()
+    expect(() => getEnv()).toThrow(/TRUST_PROXY: must be the number of proxies/)
+  })
+})

@@ -64,7 +64,19 @@ const schema = z.object({
   ENABLE_DEBUG_TOOLS: flag,
   // Issue 11: the browser test wallet and sample receipts, which are on anywhere but production.
   ALLOW_TEST_WALLET: flag,
-  TRUST_PROXY: flag,
+  // Issue 29: how many reverse proxies in front append to X-Forwarded-For. The client address is the
+  // one the nearest of them appended, never what the client wrote itself. 1/true: one proxy.
+  TRUST_PROXY: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const value = (v ?? '').trim().toLowerCase()
+      if (value === '' || value === 'false') return 0
+      if (value === 'true') return 1
+      if (/^\d$/.test(value)) return Number(value)
+      ctx.addIssue({ code: 'custom', message: 'must be the number of proxies in front (0 to 9), or true/false' })
+      return z.NEVER
+    }),
   // Operations (issue 25, decision 080). /metrics needs a bearer token or a port of its own; neither: refused.
   METRICS_TOKEN: z.preprocess((v) => (v === '' ? undefined : v), z.string().min(16, 'must be at least 16 characters').optional()),
   METRICS_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),

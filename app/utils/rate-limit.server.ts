@@ -82,8 +82,8 @@ export async function requireWithinRateLimits(db: DB, limits: RateLimit[], now?:
 export const UNKNOWN_IP = 'unknown'
 
 /**
- * The client address Express put in the load context (scripts/server.ts): the first
- * X-Forwarded-For hop when TRUST_PROXY is on, otherwise the socket's. 'unknown' without one
+ * The client address Express put in the load context (scripts/server.ts): the X-Forwarded-For
+ * entry the nearest trusted proxy appended (TRUST_PROXY proxies), otherwise the socket's. 'unknown' without one
  * (route tests). IPv6 clients are grouped by /64, the block one subscriber usually holds.
  */
 export function clientIpFrom(context: unknown): string {
