@@ -13,6 +13,7 @@ import { drainServer } from '~/ops/shutdown.server'
 import { startPayouts } from '~/payouts/run.server'
 import { purgeExpiredReceiptData } from '~/receipts/retention.server'
 import { startInboundSmtp } from '~/ereceipts/smtp.server'
+import { receiveForwardedEmail } from '~/receipts/forwarded.server'
 import { createServerApp } from './server'
 
 const dev = process.argv.includes('--dev')
@@ -94,7 +95,7 @@ if (env.INBOUND_SMTP_PORT !== undefined && !env.INBOUND_DOMAIN) {
   log.fatal('INBOUND_SMTP_PORT needs INBOUND_DOMAIN: the domain of the forwarding addresses.')
   process.exit(1)
 }
-const smtp = env.INBOUND_SMTP_PORT !== undefined ? await startInboundSmtp(appDb, { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST }) : null
+const smtp = env.INBOUND_SMTP_PORT !== undefined ? await startInboundSmtp(appDb, { port: env.INBOUND_SMTP_PORT, host: env.INBOUND_SMTP_HOST, receive: receiveForwardedEmail }) : null
 if (smtp) log.info(`Forwarded e-receipts: SMTP on port ${smtp.port} for *@${env.INBOUND_DOMAIN}`)
 
 /**

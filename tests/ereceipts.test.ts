@@ -7,6 +7,7 @@ import crypto from 'node:crypto'
 import nodemailer from 'nodemailer'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startInboundSmtp, type InboundSmtp } from '../app/ereceipts/smtp.server'
+import { receiveForwardedEmail } from '../app/receipts/forwarded.server'
 import { getBalanceMilli } from '../app/rewards/ledger.server'
 import { action as submitAction } from '../app/routes/api.receipts'
 import { action as validateAction } from '../app/routes/api.receipts.validate'
@@ -381,7 +382,7 @@ describe('forwarding', () => {
   describe('SMTP listener', () => {
     let smtp: InboundSmtp
     beforeAll(async () => {
-      smtp = await startInboundSmtp(getDb(), { port: 0, host: '127.0.0.1' })
+      smtp = await startInboundSmtp(getDb(), { port: 0, host: '127.0.0.1', receive: receiveForwardedEmail })
     })
     afterAll(async () => {
       await smtp.close()

@@ -2,13 +2,41 @@
  * The built-in SMTP listener for forwarded e-receipts (issue 21), started when INBOUND_SMTP_PORT is
  * set. It accepts mail only for known forwarding addresses on INBOUND_DOMAIN and answers the
  * sending server with the outcome, so a refused receipt bounces back to the rider with the reason.
+ * What a delivered message becomes is the caller's (`receive`: app/receipts/forwarded.server.ts).
+ *
+ * Issue 29: one client cannot fill it. Each address (an IPv6 /64) holds at most
+ * MAX_CONNECTIONS_PER_ADDRESS connections, a message names at most MAX_RECIPIENTS recipients, an
+ * idle connection is dropped after SOCKET_TIMEOUT_MS, and no session outlives SESSION_MAX_MS however
+ * busy it keeps itself (NOOP resets the idle timer, not this one).
  */
+import type { Socket } from 'node:net'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
 import type { DB } from '#db/db.server'
 import { errorMessage, getLogger } from '~/ops/logger.server'
+import { ipKey } from '~/utils/rate-limit.server'
 import { MAX_EMAIL_BYTES } from './message.server'
-import { receiveForwardedEmail } from '~/receipts/forwarded.server'
 import { userForInboundAddress } from './inbound.server'
+
+export const MAX_CLIENTS = 100
+export const MAX_CONNECTIONS_PER_ADDRESS = 10
+/** A forward goes to one personal address; RFC 5321's 452 asks the sender to send the rest later. */
+export const MAX_RECIPIENTS = 10
+export const SOCKET_TIMEOUT_MS = 30_000
+/** Time enough to send a 5 MB message slowly; a session that only talks is closed by then. */
+export const SESSION_MAX_MS = 3 * 60_000
+
+export type ReceiveResult =
+  | { ok: true; receiptId: number; status: 'approved' | 'pending_review' }
+  | { ok: false; status: number; error: string }
+
+export type InboundSmtpOptions = {
+  port: number
+  host: string
+  /** What a delivered message becomes: the receipt of the owner of a recipient address. */
+  receive: (db: DB, input: { recipients: string[]; raw: Buffer }) => Promise<ReceiveResult>
+  /** Tests shorten the limits; production uses the constants above. */
+  limits?: Partial<{ perAddress: number; recipients: number; socketTimeoutMs: number; sessionMaxMs: number }>
+}
 
 export type InboundSmtp = { port: number; close: () => Promise<void> }
 
@@ -16,17 +44,44 @@ function smtpError(message: string, responseCode: number) {
   return Object.assign(new Error(message), { responseCode })
 }
 
-export async function startInboundSmtp(db: DB, opts: { port: number; host: string }): Promise<InboundSmtp> {
+export async function startInboundSmtp(db: DB, opts: InboundSmtpOptions): Promise<InboundSmtp> {
+  const limits = {
+    perAddress: MAX_CONNECTIONS_PER_ADDRESS,
+    recipients: MAX_RECIPIENTS,
+    socketTimeoutMs: SOCKET_TIMEOUT_MS,
+    sessionMaxMs: SESSION_MAX_MS,
+    ...opts.limits,
+  }
+  // Connections belong to this process's sockets: counting them here is exact.
+  const perAddress = new Map<string, number>()
+  const addressOf = new Map<string, string>()
   const server = new SMTPServer({
     // Mail servers deliver without authentication; TLS is offered by a proxy in front when wanted.
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_EMAIL_BYTES,
-    maxClients: 100,
-    socketTimeout: 60_000,
+    maxClients: MAX_CLIENTS,
+    socketTimeout: limits.socketTimeoutMs,
     banner: 'ReCircle e-receipts',
     logger: false,
-    async onRcptTo(address, _session, callback) {
+    onConnect(session, callback) {
+      const key = ipKey(session.remoteAddress)
+      const count = perAddress.get(key) ?? 0
+      if (count >= limits.perAddress) return callback(smtpError('Too many connections from your address, try again later', 421))
+      perAddress.set(key, count + 1)
+      addressOf.set(session.id, key)
+      callback()
+    },
+    onClose(session) {
+      const key = addressOf.get(session.id)
+      if (key === undefined) return
+      addressOf.delete(session.id)
+      const left = (perAddress.get(key) ?? 1) - 1
+      if (left > 0) perAddress.set(key, left)
+      else perAddress.delete(key)
+    },
+    async onRcptTo(address, session, callback) {
+      if (session.envelope.rcptTo.length >= limits.recipients) return callback(smtpError('Too many recipients', 452))
       try {
         const userId = await userForInboundAddress(db, address.address)
         if (userId === null) return callback(smtpError('No such ReCircle forwarding address', 550))
@@ -47,7 +102,7 @@ export async function startInboundSmtp(db: DB, opts: { port: number; host: strin
         if (stream.sizeExceeded || size > MAX_EMAIL_BYTES) return callback(smtpError('Message too large: e-receipts must be under 5 MB', 552))
         try {
           const recipients = session.envelope.rcptTo.map((r) => r.address)
-          const result = await receiveForwardedEmail(db, { recipients, raw: Buffer.concat(chunks) })
+          const result = await opts.receive(db, { recipients, raw: Buffer.concat(chunks) })
           if (result.ok) {
             const outcome = result.status === 'approved' ? 'credited' : 'received for review'
             return callback(null, `Receipt ${outcome} (#${result.receiptId})`)
@@ -59,6 +114,12 @@ export async function startInboundSmtp(db: DB, opts: { port: number; host: strin
         }
       })
     },
+  })
+  // The session's whole life is bounded on its socket, whatever commands keep it busy.
+  server.server.on('connection', (socket: Socket) => {
+    const timer = setTimeout(() => socket.destroy(), limits.sessionMaxMs)
+    timer.unref()
+    socket.once('close', () => clearTimeout(timer))
   })
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
