@@ -1,5 +1,5 @@
 import type { DB } from '#db/db.server'
-import { getChainCheck, recordChainCheck, type ChainCheck } from '~/payouts/chain-checks.server'
+import { getChainCheck, recordChainCheck, type ChainCheck } from './chain-checks.server'
 import { fn } from './abi'
 import type { ChainConfig, PayoutConfig } from './config.server'
 import { networkFromGenesisId, type NetworkName } from './networks'

@@ -20,7 +20,7 @@ import {
 import { formatVtho } from '~/chain/units'
 import { signAsDistributor } from '~/chain/sign.server'
 import { baseFeeOf, describeThorError, isKnownTxRejection, ThorError, type ThorClient, type TxReceipt } from '~/chain/thor.server'
-import { recordChainCheck } from './chain-checks.server'
+import { recordChainCheck } from '~/chain/chain-checks.server'
 
 // The payout worker (issue 9, decision 041). Each payouts row moves
 //   pending → signed → sent → confirmed | reverted,   signed/sent → expired → signed (anew),
@@ -43,6 +43,14 @@ const ACTIVE: PayoutStatus[] = ['pending', 'signed', 'sent', 'expired']
 
 /** This worker's lease on the row ran out and another worker took it: stop touching the row. */
 class LeaseLost extends Error {}
+
+/**
+ * The lease guard: the row is still leased to this worker. Every write to a leased row carries it,
+ * so a worker whose lease was taken over changes nothing (its update matches no row).
+ */
+function leaseHeldBy(ctx: WorkerContext) {
+  return (eb: ExpressionBuilder<Database, 'payouts'>) => eb('lease_owner', '=', ctx.workerId)
+}
 const BATCH = 25
 
 export function newWorkerId() {
@@ -154,7 +162,7 @@ async function signAndStore(ctx: WorkerContext, row: PayoutRow): Promise<PayoutR
     }))
     .where('id', '=', row.id)
     .where('status', '=', row.status)
-    .where('lease_owner', '=', ctx.workerId)
+    .where(leaseHeldBy(ctx))
     .executeTakeFirst()
   if (Number(stored.numUpdatedRows) !== 1) return null
   ctx.log?.(`payout ${row.id}: signed ${signed.id} (fee cap ${signed.maxFeePerGas} wei/gas, tip ${signed.maxPriorityFeePerGas})`)
@@ -181,7 +189,7 @@ async function send(ctx: WorkerContext, row: PayoutRow) {
     .set({ status: 'sent', sent_at: at, error: null, attempts: 0, next_attempt_at: nextPoll(ctx), updated_at: at })
     .where('id', '=', row.id)
     .where('status', 'in', ['signed', 'sent'])
-    .where('lease_owner', '=', ctx.workerId)
+    .where(leaseHeldBy(ctx))
     .execute()
 }
 
@@ -272,7 +280,7 @@ async function confirm(ctx: WorkerContext, row: PayoutRow, receipt: TxReceipt) {
       .set({ status: 'confirmed', block_number: receipt.meta.blockNumber, confirmed_at: at, error: null, next_attempt_at: null, updated_at: at })
       .where('id', '=', row.id)
       .where('status', 'in', ['signed', 'sent'])
-      .where('lease_owner', '=', ctx.workerId)
+      .where(leaseHeldBy(ctx))
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return
     const ledger = await trx
@@ -296,7 +304,7 @@ async function failPayout(ctx: WorkerContext, row: PayoutRow, status: 'failed' |
       .set({ status, error: reason, next_attempt_at: null, updated_at: at })
       .where('id', '=', row.id)
       .where('status', '=', row.status)
-      .where('lease_owner', '=', ctx.workerId)
+      .where(leaseHeldBy(ctx))
       .executeTakeFirst()
     if (Number(done.numUpdatedRows) !== 1) return
     await trx.updateTable('transactions').set({ status: 'failed' }).where('id', '=', row.transaction_id).where('status', '=', 'pending').execute()
@@ -316,7 +324,7 @@ async function markExpired(ctx: WorkerContext, row: PayoutRow, bestNumber: numbe
     })
     .where('id', '=', row.id)
     .where('status', '=', row.status)
-    .where('lease_owner', '=', ctx.workerId)
+    .where(leaseHeldBy(ctx))
     .executeTakeFirst()
   if (Number(done.numUpdatedRows) !== 1) return null
   ctx.log?.(`payout ${row.id}: ${row.tx_hash} expired`)
@@ -357,7 +365,7 @@ async function hold(ctx: WorkerContext, id: number, reason: string) {
     .updateTable('payouts')
     .set({ error: reason, attempts, next_attempt_at: new Date(at.getTime() + backoffMs(attempts)).toISOString(), updated_at: at.toISOString() })
     .where('id', '=', id)
-    .where('lease_owner', '=', ctx.workerId)
+    .where(leaseHeldBy(ctx))
     .execute()
   ctx.log?.(`payout ${id}: ${reason}`)
 }
@@ -368,7 +376,7 @@ async function waitForNextPoll(ctx: WorkerContext, row: PayoutRow) {
     .set({ status: 'sent', next_attempt_at: nextPoll(ctx), updated_at: now(ctx).toISOString() })
     .where('id', '=', row.id)
     .where('status', 'in', ['signed', 'sent'])
-    .where('lease_owner', '=', ctx.workerId)
+    .where(leaseHeldBy(ctx))
     .execute()
 }
 
@@ -404,13 +412,13 @@ async function keepLease(ctx: WorkerContext, id: number) {
     .updateTable('payouts')
     .set({ lease_until: new Date(at.getTime() + ctx.config.leaseMs).toISOString() })
     .where('id', '=', id)
-    .where('lease_owner', '=', ctx.workerId)
+    .where(leaseHeldBy(ctx))
     .executeTakeFirst()
   if (Number(result.numUpdatedRows) !== 1) throw new LeaseLost()
 }
 
 async function releaseLease(ctx: WorkerContext, id: number) {
-  await ctx.db.updateTable('payouts').set({ lease_owner: null, lease_until: null }).where('id', '=', id).where('lease_owner', '=', ctx.workerId).execute()
+  await ctx.db.updateTable('payouts').set({ lease_owner: null, lease_until: null }).where('id', '=', id).where(leaseHeldBy(ctx)).execute()
 }
 
 async function loadPayout(db: DB, id: number): Promise<PayoutRow | null> {
