@@ -1,5 +1,7 @@
 import { HDNode, address as addressUtil, mnemonic, secp256k1 } from 'thor-devkit'
 import type { Env } from '~/utils/env.server'
+import { TESTNET_CONTRACTS } from './contracts'
+import { TESTNET_GENESIS_ID } from './networks'
 
 /** Where the chain is and which contracts ReCircle reads: known with or without a payout key. */
 export type ChainConfig = {
@@ -30,14 +32,16 @@ export type PayoutConfig = ChainConfig & {
 }
 
 export function chainConfigFromEnv(env: Env): ChainConfig {
+  const genesisId = env.THOR_GENESIS_ID ?? TESTNET_GENESIS_ID
   return {
     nodeUrl: env.THOR_NODE_URL.replace(/\/+$/, ''),
-    genesisId: env.THOR_GENESIS_ID,
-    chainTag: parseInt(env.THOR_GENESIS_ID.slice(-2), 16),
-    poolAddress: env.X2EARN_REWARDS_POOL_ADDRESS,
-    appsAddress: env.X2EARN_APPS_ADDRESS,
-    b3trAddress: env.B3TR_TOKEN_ADDRESS,
-    passportAddress: env.VEBETTER_PASSPORT_ADDRESS,
+    genesisId,
+    chainTag: parseInt(genesisId.slice(-2), 16),
+    // Unset: the testnet's published VeBetterDAO contracts.
+    poolAddress: env.X2EARN_REWARDS_POOL_ADDRESS ?? TESTNET_CONTRACTS.x2EarnRewardsPool,
+    appsAddress: env.X2EARN_APPS_ADDRESS ?? TESTNET_CONTRACTS.x2EarnApps,
+    b3trAddress: env.B3TR_TOKEN_ADDRESS ?? TESTNET_CONTRACTS.b3tr,
+    passportAddress: env.VEBETTER_PASSPORT_ADDRESS ?? TESTNET_CONTRACTS.veBetterPassport,
     appId: env.VEBETTER_APP_ID ?? null,
   }
 }

@@ -2,9 +2,6 @@ import crypto from 'node:crypto'
 import fs from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
-import { TESTNET_CONTRACTS } from '~/chain/contracts'
-import { TESTNET_GENESIS_ID } from '~/chain/networks'
-import { parseSenderConfig } from '~/receipts/senders'
 import { isPostgresUrl, sqlitePathFromUrl } from '#db/db.server'
 
 const flag = z
@@ -107,19 +104,12 @@ const schema = z.object({
     .string()
     .optional()
     .transform((v) => (v ?? '').split(',').map((s) => s.trim()).filter(Boolean)),
-  ERECEIPT_SENDERS: z
-    .string()
-    .optional()
-    .default('')
-    .superRefine((value, ctx) => {
-      try {
-        parseSenderConfig(value)
-      } catch (error) {
-        ctx.addIssue({ code: z.ZodIssueCode.custom, message: (error as Error).message })
-      }
-    }),
+  // "Name=domain,domain;Name2=domain": checked against the vendor table when a process starts
+  // (scripts/load-env.ts), as this layer knows no vendors.
+  ERECEIPT_SENDERS: z.string().optional().default(''),
   THOR_NODE_URL: z.string().url().default('https://testnet.vechain.org'),
-  THOR_GENESIS_ID: bytes32.default(TESTNET_GENESIS_ID),
+  // Unset: the VeChain testnet's (app/chain/config.server.ts).
+  THOR_GENESIS_ID: unsetIfEmpty(bytes32.optional()),
   // Payouts (issue 9): on only when a distributor key (or mnemonic) and the app id are set.
   PAYOUT_PRIVATE_KEY: unsetIfEmpty(privateKey.optional()),
   PAYOUT_MNEMONIC: z
@@ -128,12 +118,12 @@ const schema = z.object({
     .transform((v) => (v ?? '').trim().split(/\s+/).filter(Boolean))
     .refine((words) => words.length === 0 || [12, 15, 18, 21, 24].includes(words.length), 'must be 12 to 24 words'),
   VEBETTER_APP_ID: unsetIfEmpty(bytes32.optional()),
-  X2EARN_REWARDS_POOL_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnRewardsPool),
-  X2EARN_APPS_ADDRESS: address.default(TESTNET_CONTRACTS.x2EarnApps),
-  B3TR_TOKEN_ADDRESS: address.default(TESTNET_CONTRACTS.b3tr),
+  X2EARN_REWARDS_POOL_ADDRESS: unsetIfEmpty(address.optional()),
+  X2EARN_APPS_ADDRESS: unsetIfEmpty(address.optional()),
+  B3TR_TOKEN_ADDRESS: unsetIfEmpty(address.optional()),
   // VeBetter Passport as a fraud signal before automatic approvals (issue 22); off only for tests
   // and demos without a node: a receipt goes to review when the node cannot be asked.
-  VEBETTER_PASSPORT_ADDRESS: address.default(TESTNET_CONTRACTS.veBetterPassport),
+  VEBETTER_PASSPORT_ADDRESS: unsetIfEmpty(address.optional()),
   PASSPORT_CHECKS: z.enum(['on', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'on')),
   PAYOUT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(10_000),
   PAYOUT_TX_EXPIRATION_BLOCKS: z.coerce.number().int().min(18).max(8640).default(180),
