@@ -13,7 +13,7 @@ import { action as googleFormAction } from '../app/routes/api.google-form-submis
 import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { action as walletFormAction } from '../app/routes/auth.wallet'
 import { action as feedbackAction } from '../app/routes/feedback'
-import { action as scanAction } from '../app/routes/scan'
+import { action as scanAction } from '../app/routes/scan/route'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
 import { checkRateLimit, clientIpFrom, deleteExpiredRateLimits, ipKey, tooManyRequestsMessage } from '../app/utils/rate-limit.server'

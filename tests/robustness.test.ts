@@ -6,7 +6,7 @@ import { ADMIN_WALLET } from './utils/wallet'
 const ACTIONS: [string, () => Promise<{ action: (args: never) => Promise<Response> }>, boolean][] = [
   ['/feedback', () => import('../app/routes/feedback'), false],
   ['/auth/wallet', () => import('../app/routes/auth.wallet'), false],
-  ['/scan', () => import('../app/routes/scan'), false],
+  ['/scan', () => import('../app/routes/scan/route'), false],
   ['/redeem', () => import('../app/routes/redeem'), false],
   ['/add-store', () => import('../app/routes/add-store'), false],
   ['/invite-friend', () => import('../app/routes/invite-friend'), false],
@@ -41,7 +41,7 @@ const PAGES: [string, () => Promise<{ loader: (args: never) => Promise<Response>
   ['/stores/99999999', () => import('../app/routes/stores.$id'), { id: '99999999' }],
   ['/scan/receipts/abc', () => import('../app/routes/scan_.receipts.$id'), { id: 'abc' }],
   ['/scan/image/abc', () => import('../app/routes/scan_.image.$analysisId'), { analysisId: 'abc' }],
-  ['/scan?analysis=abc', () => import('../app/routes/scan'), {}],
+  ['/scan?analysis=abc', () => import('../app/routes/scan/route'), {}],
   ['/rewards?period=abc', () => import('../app/routes/rewards'), {}],
   ['/transactions?page=-5&q=%25', () => import('../app/routes/transactions'), {}],
   ['/profile?show=abc', () => import('../app/routes/profile'), {}],

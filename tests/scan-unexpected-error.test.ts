@@ -11,7 +11,7 @@ vi.mock('../app/receipts/analyses.server', async (importOriginal) => {
 
 describe('scan action', () => {
   it('answers the capture step with a reason when the analysis throws', async () => {
-    const { action, UNEXPECTED_ANALYSIS_ERROR } = { ...(await import('../app/routes/scan')), ...(await import('../app/receipts/scan.server')) }
+    const { action, UNEXPECTED_ANALYSIS_ERROR } = { ...(await import('../app/routes/scan/route')), ...(await import('../app/routes/scan/action.server')) }
     const { cookie } = await signInNewUser()
     const form = new FormData()
     form.set('image', new Blob([new Uint8Array(await noiseImage())], { type: 'image/png' }), 'receipt.png')

@@ -6,7 +6,7 @@ import { beforeEach, describe, expect, it } from 'vitest'
 import { createThorClient } from '../app/chain/thor.server'
 import { claimAllTokens } from '../app/claims/claims.server'
 import { creditReward } from '../app/rewards/ledger.server'
-import TransactionDetail, { ErrorBoundary, loader } from '../app/routes/transactions_.$id'
+import TransactionDetail, { ErrorBoundary, loader } from '../app/routes/transactions_.$id/route'
 import {
   getUserTransaction,
   ledgerStatusBadge,

@@ -10,7 +10,7 @@ import { analyzerFor } from './readers.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { refusalResponse } from './refusal.server'
 import { primitiveFields } from '~/utils/http.server'
-import { amountToCents, receiptFormSchema } from './receipt-form'
+import { amountToCents, receiptFormSchema, type ReceiptFormValues } from './receipt-form'
 import { analysisRefusal, dailyLimitRefusal } from './early.server'
 import { analyzeAndStore } from './analyses.server'
 import { submitReceipt, type SubmitResult } from './receipts.server'
@@ -78,13 +78,17 @@ export async function validateForUser(user: User, image: Buffer | null, fields: 
   return { ...analysis, analysisId: stored.id, duplicate: stored.duplicate || refusal?.code === 'duplicate', refusal }
 }
 
-/** POST /api/receipts and the scan form: re-validate, use the server's stored analysis, submit. */
+/** POST /api/receipts's fields read by the receipt form's schema (the scan page reads them with Conform). */
+export function parseReceiptFields(fields: Record<string, unknown>): { values: ReceiptFormValues } | { fieldErrors: Record<string, string[]> } {
+  const parsed = receiptFormSchema.safeParse(fields)
+  return parsed.success ? { values: parsed.data } : { fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]> }
+}
+
+/** POST /api/receipts and the scan form: the form's values, already parsed, on the server's stored analysis. */
 export async function submitForUser(
   user: User,
-  input: { image: Buffer | null; analysisId?: number | null; fields: Record<string, unknown> },
-): Promise<{ fieldErrors: Record<string, string[]> } | SubmitResult> {
-  const parsed = receiptFormSchema.safeParse(input.fields)
-  if (!parsed.success) return { fieldErrors: parsed.error.flatten().fieldErrors as Record<string, string[]> }
+  input: { image: Buffer | null; analysisId?: number | null; values: ReceiptFormValues },
+): Promise<SubmitResult> {
   const db = getDb()
   let analysisId = input.analysisId ?? null
   if (input.image) {
@@ -100,10 +104,10 @@ export async function submitForUser(
     inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
     passport: getPassportCheck(),
     values: {
-      category: parsed.data.category,
-      amountCents: amountToCents(parsed.data.amount),
-      purchaseDate: parsed.data.purchaseDate,
-      serviceId: parseRowId(parsed.data.storeId),
+      category: input.values.category,
+      amountCents: amountToCents(input.values.amount),
+      purchaseDate: input.values.purchaseDate,
+      serviceId: parseRowId(input.values.storeId),
     },
   })
 }

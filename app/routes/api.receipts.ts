@@ -1,7 +1,7 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
 import { refusalOrThrow, refusalResponse } from '~/receipts/refusal.server'
-import { assertSelf, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
+import { assertSelf, parseReceiptFields, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
 import { submissionRefusals } from '~/receipts/receipts.server'
 import { getDb } from '~/utils/db.server'
@@ -24,10 +24,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
     // POST /api/receipts/validate (issue 29), before any reading.
     if (image) await requireWithinRateLimits(getDb(), analysisLimits(user.id, context))
     const analysisId = fields.analysisId === undefined ? null : Number(fields.analysisId)
-    const result = await submitForUser(user, { image, analysisId: Number.isInteger(analysisId) ? analysisId : null, fields })
-    if ('fieldErrors' in result) {
-      return json({ error: Object.values(result.fieldErrors).flat()[0] ?? 'Invalid receipt', fieldErrors: result.fieldErrors }, { status: 400 })
+    const form = parseReceiptFields(fields)
+    if ('fieldErrors' in form) {
+      return json({ error: Object.values(form.fieldErrors).flat()[0] ?? 'Invalid receipt', fieldErrors: form.fieldErrors }, { status: 400 })
     }
+    const result = await submitForUser(user, { image, analysisId: Number.isInteger(analysisId) ? analysisId : null, values: form.values })
     if (!result.ok) return json({ error: result.error }, { status: result.status })
     return json(receiptResponse(result), { status: 201 })
   } catch (error) {

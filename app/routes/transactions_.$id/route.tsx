@@ -1,49 +1,23 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { isRouteErrorResponse, Link, useLoaderData, useNavigation, useRouteError } from '@remix-run/react'
 import { requireUser } from '~/auth/auth.server'
-import { getThor } from '~/chain/chain.server'
-import { isRealTxHash } from '~/chain/networks'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ChainPanel, DetailsPanel, formatUtc } from '~/components/transaction-detail'
+import { ChainPanel, DetailsPanel, formatUtc } from './panels'
+import { transactionPageData, type Tab } from './loader.server'
 import { Icon } from '~/components/icons'
 import { displayAmountMilli, transactionTypeLabel } from '~/engagement/history'
-import { claimState } from '~/payouts/labels'
 import { formatSigned } from '~/rewards/money'
 import chainStyles from '~/styles/chain.css'
 import styles from '~/styles/engagement.css'
-import {
-  getUserTransaction,
-  ledgerStatusBadge,
-  parseTransactionId,
-  readChainTransaction,
-  streakBonusNote,
-  type ChainRead,
-} from '~/users/transaction-detail.server'
-import { getDb } from '~/utils/db.server'
 
 export const links: LinksFunction = () => [
   { rel: 'stylesheet', href: styles },
   { rel: 'stylesheet', href: chainStyles },
 ]
 
-type Tab = 'details' | 'chain'
-
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const id = parseTransactionId(params.id)
-  const entry = id === null ? null : await getUserTransaction(getDb(), user.id, id)
-  if (!entry) throw new Response('Transaction not found', { status: 404 })
-  const tab: Tab = new URL(request.url).searchParams.get('tab') === 'chain' ? 'chain' : 'details'
-  // Only the Blockchain Data tab waits for the node, and only for a real transaction.
-  const chain: ChainRead | null = tab === 'chain' && isRealTxHash(entry.txHash) ? await readChainTransaction(getThor(), entry.txHash) : null
-  return json({
-    entry,
-    tab,
-    chain,
-    badge: ledgerStatusBadge(entry.status),
-    streakNote: streakBonusNote(entry.description),
-    claim: entry.type === 'token_claim' ? claimState({ status: entry.status, payoutStatus: entry.payoutStatus, error: entry.payoutError }) : null,
-  })
+  return json(await transactionPageData(request, user, params.id))
 }
 
 export const meta: MetaFunction = () => [{ title: 'Transaction · ReCircle' }]

@@ -1,15 +1,14 @@
-import type { SerializeFrom } from '@remix-run/node'
 import { Link } from '@remix-run/react'
 import { explorerTxUrl, isRealTxHash } from '~/chain/networks'
 import { formatUnits } from '~/chain/units'
 import { displayAmountMilli, transactionTitle, transactionTypeLabel } from '~/engagement/history'
 import { formatSigned } from '~/rewards/money'
-import type { loader } from '~/routes/transactions_.$id'
-import { Icon } from './icons'
+import type { TransactionPageData } from './loader.server'
+import { Icon } from '~/components/icons'
 
 // The two tabs of /transactions/{id}: the ledger entry, and what the VeChain node says about it.
 
-type Data = SerializeFrom<typeof loader>
+type Data = TransactionPageData
 
 const DATA_SHOWN = 200
 const CHAIN_STATUS = {

@@ -1,23 +1,24 @@
-import { json, redirect } from '@remix-run/node'
+import { json, redirect, type AppLoadContext } from '@remix-run/node'
 import type { SubmissionResult } from '@conform-to/react'
 import { parseWithZod } from '@conform-to/zod'
 import type { User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { toastCookie } from '~/utils/toast.server'
-import { DEMO_TYPES, demoAnalysis, type DemoType } from './demo'
-import { readMultipartImage } from './http.server'
+import { DEMO_TYPES, demoAnalysis, type DemoType } from '~/receipts/demo'
+import { isMultipart, readMultipartImage } from '~/receipts/http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { ReceiptRefusal } from '~/utils/receipt-refusal'
-import { refusalResponse } from './refusal.server'
-import { receiptFormSchema } from './receipt-form'
-import { analyzeAndStore, storeDemoAnalysis } from './analyses.server'
-import { submitForUser } from './api.server'
-import { analyzerFor } from './readers.server'
+import { refusalResponse } from '~/receipts/refusal.server'
+import { receiptFormSchema } from '~/receipts/receipt-form'
+import { analyzeAndStore, storeDemoAnalysis } from '~/receipts/analyses.server'
+import { submitForUser } from '~/receipts/api.server'
+import { analyzerFor } from '~/receipts/readers.server'
 import { readFormData } from '~/utils/form.server'
-import { dailyLimitRefusal } from './early.server'
+import { dailyLimitRefusal } from '~/receipts/early.server'
 import { parseRowId } from '~/utils/ids'
 import { utcDay } from '~/rewards/rules'
+import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 
 export const UNEXPECTED_ANALYSIS_ERROR = 'Something went wrong while reading this receipt. Nothing was recorded.'
 
@@ -26,9 +27,11 @@ export type ScanActionData =
   | { step: 'form'; error?: string; reply?: SubmissionResult<string[]> }
 
 /** The scan page's form posts: analyse a photo, try a demo (test mode), or submit the form. */
-export async function handleScanAction(request: Request, user: User) {
-  const contentType = request.headers.get('Content-Type') ?? ''
-  if (contentType.startsWith('multipart/form-data')) {
+export async function handleScanAction(request: Request, user: User, context: AppLoadContext) {
+  if (isMultipart(request)) {
+    // A multipart post is a photo to analyse: counted against the analysis limits.
+    const limited = await getRateLimitRefusal(getDb(), analysisLimits(user.id, context))
+    if (limited) return json<ScanActionData>({ step: 'camera', error: limited.message }, { status: limited.status, headers: limited.headers })
     // At the daily limit no analysis is run at all (issue 10, "refuse early").
     const limit = await dailyLimitRefusal(getDb(), user.id)
     if (limit) return json<ScanActionData>({ step: 'camera', error: `${limit.title}. ${limit.message}` }, { status: 429 })
@@ -62,8 +65,7 @@ export async function handleScanAction(request: Request, user: User) {
   if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
   const analysisId = parseRowId(String(form.get('analysisId') ?? ''))
   if (analysisId === null) return json<ScanActionData>({ step: 'camera', error: 'No image captured' }, { status: 400 })
-  const result = await submitForUser(user, { image: null, analysisId, fields: Object.fromEntries(form) })
-  if ('fieldErrors' in result) return json<ScanActionData>({ step: 'form', reply: submission.reply({ fieldErrors: result.fieldErrors }) }, { status: 400 })
+  const result = await submitForUser(user, { image: null, analysisId, values: submission.value })
   if (!result.ok) {
     const status = result.status
     return json<ScanActionData>({ step: 'form', error: result.error, reply: submission.reply({ formErrors: [result.error] }) }, { status })

@@ -1,0 +1,181 @@
+import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
+import { useCallback, useEffect, useRef, useState } from 'react'
+import { CameraCapture, checkImageFile } from '~/components/camera-capture'
+import { CapturePreview, checkCaptureInBrowser } from '~/components/capture-preview'
+import { ForwardingCard, isEmailFile } from '~/components/ereceipt'
+import { Icon } from '~/components/icons'
+import { SampleReceiptLink } from '~/components/sample-receipt-link'
+import { showToast } from '~/components/toaster'
+import type { ScanActionData } from './action.server'
+import type { ScanPageData } from './loader.server'
+
+// Spec 1 §8's toast description; the reason goes beneath it.
+const ANALYSIS_FAILED = 'Could not analyze receipt. Please try again.'
+
+/** Scan's first step: a photo (camera or gallery), a screenshot or an .eml, sent to be analysed. */
+export function CaptureStep({ data, actionData }: { data: ScanPageData; actionData?: ScanActionData }) {
+  const navigation = useNavigation()
+  const submit = useSubmit()
+  const formRef = useRef<HTMLFormElement>(null)
+  const [preview, setPreview] = useState<string | null>(null)
+  const [email, setEmail] = useState(false)
+  const [camera, setCamera] = useState(false)
+  const [progress, setProgress] = useState(0)
+  // Issue 23: a captured photo, or a picked one the capture check flags, waits in a preview.
+  const [pending, setPending] = useState<{ file: File; src: string; advice: string | null } | null>(null)
+  const analyzing = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
+  const error = actionData?.step === 'camera' ? actionData.error : null
+
+  useEffect(() => {
+    if (!analyzing) return setProgress(0)
+    // Analysis takes about a second; the bar eases towards 90 % until the server answers.
+    const timer = setInterval(() => setProgress((p) => p + (90 - p) * 0.15), 200)
+    return () => clearInterval(timer)
+  }, [analyzing])
+
+  useEffect(() => {
+    if (error) showToast({ title: 'Analysis Failed', description: ANALYSIS_FAILED, detail: error, variant: 'destructive' })
+  }, [error, actionData])
+
+  const send = useCallback(
+    (file: File, isEmail: boolean) => {
+      setPending(null)
+      setEmail(isEmail)
+      setPreview(isEmail ? null : URL.createObjectURL(file))
+      const formData = new FormData()
+      formData.set('image', file)
+      submit(formData, { method: 'post', encType: 'multipart/form-data' })
+    },
+    [submit],
+  )
+  const upload = useCallback(
+    async (file: File, opts: { fromCamera?: boolean } = {}) => {
+      // An e-receipt (.eml) is checked by its signature on the server, not as a picture.
+      const isEmail = isEmailFile(file)
+      const problem = isEmail ? null : await checkImageFile(file)
+      if (problem) {
+        showToast({ title: 'Validation Error', description: problem, variant: 'destructive' })
+        return
+      }
+      const capture = isEmail ? null : await checkCaptureInBrowser(file)
+      // A good screenshot or photo from the gallery goes at once; the camera's photo and a poor one wait for the user.
+      if (capture && (opts.fromCamera || !capture.ok)) {
+        setPending({ file, src: URL.createObjectURL(file), advice: capture.advice })
+        return
+      }
+      send(file, isEmail)
+    },
+    [send],
+  )
+  const closeCamera = useCallback(() => setCamera(false), [])
+
+  if (analyzing) {
+    return (
+      <section className="card analyzing" aria-live="polite">
+        {preview ? <img src={preview} alt="Your receipt" className="preview" /> : null}
+        <p style={{ marginTop: '0.75rem' }}>
+          <span className="spinner" aria-hidden="true" /> {email ? "Checking the e-receipt's signature..." : 'Our AI is reading your receipt...'}
+        </p>
+        <div className="progress" role="progressbar" aria-label="Analysis progress" aria-valuenow={Math.round(progress)} aria-valuemin={0} aria-valuemax={100}>
+          <span style={{ width: `${progress}%` }} />
+        </div>
+      </section>
+    )
+  }
+
+  return (
+    <section className="card capture-card" aria-labelledby="capture-title">
+      <h2 id="capture-title" className="card-title">
+        <Icon name="camera" /> Capture your receipt
+      </h2>
+      <p className="muted small">
+        Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days: a photo, a screenshot or the
+        receipt e-mail saved as an .eml file.
+      </p>
+      {error ? (
+        <div className="alert" role="alert">
+          <strong>{ANALYSIS_FAILED}</strong>
+          <p style={{ margin: '0.25rem 0 0' }}>{error}</p>
+          <div style={{ marginTop: '0.5rem' }}>
+            <Link to="/scan" className="btn secondary">
+              Try Again
+            </Link>
+          </div>
+        </div>
+      ) : null}
+      {pending ? (
+        <CapturePreview
+          src={pending.src}
+          advice={pending.advice}
+          onRetake={() => {
+            setPending(null)
+            setCamera(true)
+          }}
+          onUploadNew={(file) => void upload(file)}
+          onUse={() => send(pending.file, false)}
+        />
+      ) : camera ? (
+        <CameraCapture onCapture={(file) => { setCamera(false); void upload(file, { fromCamera: true }) }} onClose={closeCamera} />
+      ) : (
+        <>
+          <Form method="post" encType="multipart/form-data" ref={formRef} className="upload-drop">
+            {/* The native input lies invisibly over a button-styled label; without JavaScript the
+                form shows "Photo chosen" once the (required) input is valid, then Analyze sends it. */}
+            <label className="btn secondary block file-button">
+              <Icon name="image" /> Upload from Gallery
+              <input
+                id="receipt-image"
+                name="image"
+                type="file"
+                accept="image/*,.eml,message/rfc822"
+                required
+                onChange={(event) => {
+                  const file = event.currentTarget.files?.[0]
+                  if (file) void upload(file)
+                }}
+              />
+            </label>
+            <noscript>
+              <p className="file-chosen">
+                <Icon name="check" /> Photo chosen
+              </p>
+              <button type="submit" className="btn block" style={{ marginTop: '0.5rem' }}>
+                Analyze Receipt
+              </button>
+            </noscript>
+          </Form>
+          <ClientOnlyCameraButton onClick={() => setCamera(true)} />
+          <SampleReceiptLink />
+        </>
+      )}
+      <ForwardingCard address={data.inboundAddress} />
+      {data.testMode ? (
+        <Form method="post" className="stack" style={{ gap: '0.5rem' }}>
+          <input type="hidden" name="intent" value="demo" />
+          <p className="small muted" style={{ margin: 0 }}>
+            Test mode: demo receipts (never rewarded)
+          </p>
+          <div className="btn-pair">
+            <button type="submit" name="demoType" value="uber" className="btn secondary" style={{ flex: 1 }}>
+              Uber Receipt
+            </button>
+            <button type="submit" name="demoType" value="tesla" className="btn secondary" style={{ flex: 1 }}>
+              Tesla Rental
+            </button>
+          </div>
+        </Form>
+      ) : null}
+    </section>
+  )
+}
+
+function ClientOnlyCameraButton({ onClick }: { onClick: () => void }) {
+  const [hydrated, setHydrated] = useState(false)
+  useEffect(() => setHydrated(true), [])
+  if (!hydrated) return null
+  return (
+    <button type="button" className="btn block" onClick={onClick}>
+      <Icon name="camera" /> Use Camera
+    </button>
+  )
+}

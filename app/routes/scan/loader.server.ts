@@ -1,0 +1,54 @@
+import type { SerializeFrom } from '@remix-run/node'
+import type { User } from '~/users/users.server'
+import { getInboundAddress } from '~/ereceipts/inbound.server'
+import { EMAIL_MIME, getStoredAnalysis } from '~/receipts/analyses.server'
+import { analysisRefusal } from '~/receipts/early.server'
+import { getRewardPreview } from '~/receipts/reward-preview.server'
+import { listTransportationServices } from '~/receipts/services.server'
+import { countActionsToday } from '~/rewards/daily-limit.server'
+import { utcDay } from '~/rewards/rules'
+import { getDb } from '~/utils/db.server'
+import { getEnv } from '~/utils/env.server'
+import { parseRowId } from '~/utils/ids'
+
+/** What the scan page shows: the capture step, or (with ?analysis=) the server's reading of a receipt. */
+export async function scanPageData(request: Request, user: User) {
+  const db = getDb()
+  const analysisId = parseRowId(new URL(request.url).searchParams.get('analysis'))
+  const stored = analysisId !== null ? await getStoredAnalysis(db, user.id, analysisId) : null
+  const maxAgeDays = getEnv().RECEIPT_MAX_AGE_DAYS
+  // Issue 10, "refuse early": what would refuse this receipt is shown now, not after the form.
+  const refusal =
+    stored && !stored.analysis.testMode
+      ? await analysisRefusal(db, { userId: user.id, imageHash: stored.imageHash, analysis: stored.analysis, maxAgeDays })
+      : null
+  return {
+    services: await listTransportationServices(db),
+    actionsToday: await countActionsToday(db, user.id),
+    testMode: getEnv().RECIRCLE_TEST_MODE,
+    inboundAddress: await getInboundAddress(db, user.id),
+    today: utcDay(new Date()),
+    analysis: stored
+      ? {
+          id: stored.id,
+          hasImage: !!stored.image && stored.imageMime !== EMAIL_MIME,
+          verifiedSender: typeof stored.analysis.verifiedSender === 'string' ? stored.analysis.verifiedSender : null,
+          storeName: stored.analysis.storeName,
+          category: stored.analysis.category,
+          totalAmount: stored.analysis.totalAmount,
+          purchaseDate: stored.analysis.purchaseDate,
+          confidence: typeof stored.analysis.confidence === 'number' ? stored.analysis.confidence : 0,
+          isAcceptable: stored.analysis.isAcceptable,
+          needsManualReview: stored.analysis.needsManualReview,
+          testMode: !!stored.analysis.testMode,
+          reasons: stored.analysis.reasons,
+          captureAdvice: typeof stored.analysis.captureAdvice === 'string' ? stored.analysis.captureAdvice : null,
+          refusal,
+          // What the server pays if it accepts this receipt now (issue 24).
+          rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
+        }
+      : null,
+  }
+}
+
+export type ScanPageData = SerializeFrom<typeof scanPageData>
