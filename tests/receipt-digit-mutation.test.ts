@@ -1,6 +1,6 @@
 /**
  * No approval on a guess (issue 23): real readings of the dev photos by both readers, with their
- * line and digit confidences (tests/fixtures/receipt-readings, scripts/dump-readings.ts), have
+ * line and digit confidences (tests/fixtures/receipt-readings, scripts/eval/dump-readings.ts), have
  * single digits of their date and total lines changed, as a misread would change them. Every change
  * that alters the date or the total analysis settles on must keep the receipt from automatic approval.
  */

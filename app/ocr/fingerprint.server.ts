@@ -22,7 +22,7 @@ import { fingerprintsMatch as differenceHashesMatch } from '~/ocr/phash.server'
  *    3x3-blurred image) and turn it into ink density 0..1 (paper = 40th percentile of the cells).
  * 6. 24x24 lowest DCT-II coefficients minus DC = 575 values; bit = coefficient above their median.
  *
- * Measured by `npm run bench:duplicates` (scripts/bench-duplicates.ts, the alternatives tried are
+ * Measured by `npm run bench:duplicates` (scripts/bench/duplicates.ts, the alternatives tried are
  * listed at its top) on the 63 receipts of receipts-dev: see FINGERPRINT_MAX_DISTANCE.
  */
 

@@ -282,7 +282,7 @@ type WithGate = typeof globalThis & { [GATE_KEY]?: AnalysisGate }
 
 /**
  * Waiting analyses per worker when OCR_MAX_QUEUE is unset. A worker takes 0.45-0.9 s per receipt
- * (scripts/bench-analysis-load.ts, 2 cores) and up to ~2 s for a large or rotated photo: 10 waiting
+ * (scripts/bench/analysis-load.ts, 2 cores) and up to ~2 s for a large or rotated photo: 10 waiting
  * per worker are done within ~20 s even then, inside the 25 s limit.
  */
 export const OCR_QUEUE_PER_WORKER = 10

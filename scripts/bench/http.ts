@@ -5,7 +5,7 @@ import { freePort } from '../../tests/setup/postgres'
 
 export { freePort }
 
-// Helpers of the HTTP benchmarks (bench-ssr.ts, bench-scale.ts): start servers on this machine,
+// Helpers of the HTTP benchmarks (ssr.ts, scale.ts): start servers on this machine,
 // sign a wallet in, and load a URL with autocannon. Traffic only goes to 127.0.0.1.
 
 export type Started = { url: string; child: ChildProcess; output: () => string; stop: () => Promise<void> }

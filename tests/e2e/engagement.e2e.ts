@@ -6,7 +6,7 @@ import { createTestWallet, type TestWallet } from '../utils/wallet'
 import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
 
 const baseUrl = inject('baseUrl')
-// Screenshots of these pages: npm run screenshots (scripts/screenshots.ts); 360 px layout: layout.e2e.ts.
+// Screenshots of these pages: npm run screenshots (scripts/dev/screenshots.ts); 360 px layout: layout.e2e.ts.
 let browser: Browser
 let db: DB
 

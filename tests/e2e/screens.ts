@@ -14,7 +14,7 @@ import { MOBILE, injectTestWallet, signInFromLanding } from './browser'
 
 /**
  * Every page of the app with data behind it, for the 360 px layout test (tests/e2e/layout.e2e.ts)
- * and the screenshot script (scripts/screenshots.ts).
+ * and the screenshot script (scripts/dev/screenshots.ts).
  */
 export type Screen = {
   name: string
@@ -62,7 +62,7 @@ export function screens(ids: SeededIds): Screen[] {
   ]
 }
 
-/** tsx (scripts/screenshots.ts) compiles with keepNames: functions sent to the page call its __name helper. */
+/** tsx (scripts/dev/screenshots.ts) compiles with keepNames: functions sent to the page call its __name helper. */
 const NAME_SHIM = 'globalThis.__name ??= (f) => f'
 
 /** A 360 px context with the test wallet injected, as VeWorld would be. */

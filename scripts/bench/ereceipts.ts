@@ -1,6 +1,6 @@
 /**
  * E-receipt verification and extraction (issue 21), measured:
- *   tsx scripts/bench-ereceipts.ts [--per-service N]
+ *   tsx scripts/bench/ereceipts.ts [--per-service N]
  * Generates realistic HTML receipt e-mails for every test service (tests/utils/ereceipts.ts),
  * signs them with test keys published by a local DNS server (a real one, on the loopback), and
  * runs each through analyzeEReceipt: time, every field right, approved automatically. Then the
@@ -20,7 +20,7 @@ import { submitReceipt } from '~/receipts/receipts.server'
 import { toCents } from '~/receipts/decision'
 import { utcDay } from '~/rewards/rules'
 import { findOrCreateUser } from '~/users/users.server'
-import { startDkimDns } from '../tests/utils/dkim-dns'
+import { startDkimDns } from '../../tests/utils/dkim-dns'
 import { mailboxHash } from '~/ereceipts/read.server'
 import { answerOnce, checkDelivery, signDelivery } from '~/ereceipts/webhook.server'
 import { MAX_SIGNATURES } from '~/ereceipts/dkim.server'
@@ -40,7 +40,7 @@ import {
   TEST_EXTRA_SENDERS,
   withFakeSignatures,
   type Trip,
-} from '../tests/utils/ereceipts'
+} from '../../tests/utils/ereceipts'
 
 const perService = Number(process.argv[process.argv.indexOf('--per-service') + 1]) || 20
 

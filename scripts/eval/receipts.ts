@@ -1,6 +1,6 @@
 /**
  * Development loop: analyse a receipt folder against its truth.json and show every miss.
- *   tsx scripts/eval-receipts.ts [dir] [--only REGEX] [--save-ocr DIR] [--from-ocr DIR]
+ *   tsx scripts/eval/receipts.ts [dir] [--only REGEX] [--save-ocr DIR] [--from-ocr DIR]
  * --save-ocr keeps each OCR result as JSON; --from-ocr replays them, so extraction and verdict
  * changes can be checked in a second. PREPROCESS='{"lineHeight":32}' and OCR_* env tune the run.
  */

@@ -1,6 +1,6 @@
 /**
  * Analyse receipt images from the command line, one JSON line per file:
- *   tsx scripts/receipt-analyze.ts <image> [<image> ...]
+ *   tsx scripts/eval/receipt-analyze.ts <image> [<image> ...]
  * A file that cannot be analysed prints a line with `error` and the run goes on.
  */
 import fs from 'node:fs/promises'
@@ -32,7 +32,7 @@ async function analyzeFile(file: string) {
 async function main() {
   const files = process.argv.slice(2)
   if (files.length === 0 || files.some((f) => f === '-h' || f === '--help')) {
-    console.error('usage: tsx scripts/receipt-analyze.ts <image> [<image> ...]')
+    console.error('usage: tsx scripts/eval/receipt-analyze.ts <image> [<image> ...]')
     process.exitCode = 2
     return
   }

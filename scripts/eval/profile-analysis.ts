@@ -1,6 +1,6 @@
 /**
  * Where one photo's analysis spends its time, photo after photo (no concurrency), both readers:
- *   tsx scripts/profile-analysis.ts [dir]     (default ../shared/receipts-dev from the repo root)
+ *   tsx scripts/eval/profile-analysis.ts [dir]     (default ../shared/receipts-dev from the repo root)
  * Prints one JSON line of totals (ms: whole analyses, OCR with PaddleOCR, PaddleOCR alone,
  * preprocessing, photo checks, extraction; tesseract readings; photos read more than once), then a
  * line per photo: file, tesseract readings, total, OCR, PaddleOCR ('-' when not asked), extraction.
@@ -14,7 +14,7 @@ import { analyzeReceipt } from '~/receipts/photo-analysis.server'
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool, type OcrFn } from '~/ocr/tesseract.server'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 
 async function main() {
   const dir = path.resolve(process.argv[2] ?? path.join(repoRoot, '..', 'shared', 'receipts-dev'))

@@ -1,6 +1,6 @@
 /**
  * Throughput and accuracy of receipt analysis over a folder of images:
- *   tsx scripts/bench-ocr.ts [dir]     (default ../shared/receipts-dev from the repo root)
+ *   tsx scripts/bench/ocr.ts [dir]     (default ../shared/receipts-dev from the repo root)
  * Runs every image through analyzeReceipt with the shared pool (OCR_WORKERS, default 2), as many
  * at a time as the pool has workers, after warming the workers and the second reader up: first with
  * tesseract alone, then combined with PaddleOCR for the photos tesseract reads badly (issue 13).
@@ -15,9 +15,9 @@ import { analyzeReceipt, type SecondReader } from '~/receipts/photo-analysis.ser
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
 import type { StoredAnalysis } from '~/receipts/stored-analysis'
-import { scoreAnalysis, type Score, type Truth } from './receipt-truth'
+import { scoreAnalysis, type Score, type Truth } from '../eval/receipt-truth'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const IMAGE = /\.(jpe?g|png|webp|gif|heic|heif|avif|tiff?)$/i
 
 async function readTruth(dir: string): Promise<Map<string, Truth> | null> {

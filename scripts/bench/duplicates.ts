@@ -1,7 +1,7 @@
 /**
  * How well the receipt-photo fingerprint (app/receipts/fingerprint.server.ts) catches copies of a
  * receipt and keeps distinct receipts apart (issue 10):
- *   tsx scripts/bench-duplicates.ts [--receipts DIR] [--seed N]   (npm run bench:duplicates)
+ *   tsx scripts/bench/duplicates.ts [--receipts DIR] [--seed N]   (npm run bench:duplicates)
  * DIR defaults to ../shared/receipts-dev from the repo root. Prints one JSON object.
  *
  * For every receipt, copies made with a seeded PRNG (the same run gives the same copies):
@@ -62,7 +62,7 @@ import {
 } from '~/ocr/fingerprint.server'
 import { differenceHash, hammingDistance, NEAR_DUPLICATE_DISTANCE } from '~/ocr/phash.server'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const IMAGE = /\.(jpe?g|png|webp)$/i
 
 function arg(name: string): string | undefined {

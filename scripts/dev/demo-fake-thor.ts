@@ -1,9 +1,9 @@
 // LOCAL DEMO ONLY: runs the fake VeChain Thor node from tests/mocks on 127.0.0.1 so ReCircle's
 // payouts can be watched end to end without a network or a funded wallet.
-//   tsx scripts/demo-fake-thor.ts            (FAKE_THOR_PORT, FAKE_THOR_BLOCK_MS to change the defaults)
+//   tsx scripts/dev/demo-fake-thor.ts            (FAKE_THOR_PORT, FAKE_THOR_BLOCK_MS to change the defaults)
 // Nothing here touches a real network; the key below exists only inside this fake chain.
 import { address, keccak256, secp256k1 } from 'thor-devkit'
-import { startFakeThorServer } from '../tests/mocks/fake-thor-server'
+import { startFakeThorServer } from '../../tests/mocks/fake-thor-server'
 
 // DEMO KEY, PUBLICLY KNOWN: NEVER use it (or fund its address) on a real network.
 const DEMO_DISTRIBUTOR_KEY = '0x' + 'd1'.repeat(32)

@@ -1,6 +1,6 @@
 /**
  * The ground truth of a receipt folder (`truth.json`, the dev corpus's format) and the one
- * definition of "right" that bench-ocr and eval-receipts both score with.
+ * definition of "right" that bench/ocr.ts and eval/receipts.ts both score with.
  */
 import type { StoredAnalysis } from '~/receipts/stored-analysis'
 

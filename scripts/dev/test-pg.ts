@@ -4,7 +4,7 @@
  * PostgreSQL fails instead. `npm run test:pg` runs the suites on PostgreSQL unconditionally.
  */
 import { spawnSync } from 'node:child_process'
-import { postgresAvailable } from '../tests/setup/postgres'
+import { postgresAvailable } from '../../tests/setup/postgres'
 
 if (!postgresAvailable()) {
   if (process.env.REQUIRE_POSTGRES_TESTS === '1') {

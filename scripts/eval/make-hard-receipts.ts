@@ -1,11 +1,11 @@
 /**
  * Synthetic receipt photos for checking that OCR changes generalise beyond the dev corpus:
- *   tsx scripts/make-hard-receipts.ts OUT_DIR [--count 40] [--seed 7] [--mild 0.25] [--unseen]
+ *   tsx scripts/eval/make-hard-receipts.ts OUT_DIR [--count 40] [--seed 7] [--mild 0.25] [--unseen]
  * Renders receipts of vendors, layouts, label wordings and date formats chosen at random (SVG text
  * in the DejaVu families), then photographs them badly: paper on a table, rotated, downscaled to
  * about half, blurred 1.2-2.2 px, Gaussian noise and JPEG quality 30-48 (a `--mild` fraction gets
  * gentler settings). Writes OUT_DIR/truth.json in the dev corpus's format, so
- * `tsx scripts/eval-receipts.ts OUT_DIR` and `tsx scripts/bench-ocr.ts OUT_DIR` can score it.
+ * `tsx scripts/eval/receipts.ts OUT_DIR` and `tsx scripts/bench/ocr.ts OUT_DIR` can score it.
  *
  * `--unseen` (issue 13) draws only from merchants, fonts and layouts that neither the dev corpus nor
  * the default sets use, and that no extraction rule was written against: other services, the
@@ -321,7 +321,7 @@ const round = (v: number) => Math.round(v * 100) / 100
 
 async function main() {
   const out = process.argv[2]
-  if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F] [--unseen]')
+  if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/eval/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F] [--unseen]')
   const count = arg('--count', 40)
   const unseen = process.argv.includes('--unseen')
   const r = rng(arg('--seed', 7))

@@ -1,6 +1,6 @@
 /**
  * How long the database figures of /metrics and /admin take on a big database (issue 25, decision
- * 080): `npx tsx scripts/bench-metrics.ts [--ledger 200000] [--receipts 20000] [--postgres]`.
+ * 080): `npx tsx scripts/bench/metrics.ts [--ledger 200000] [--receipts 20000] [--postgres]`.
  * Fills a throwaway SQLite file (or, with --postgres, a throwaway PostgreSQL server) and prints JSON.
  */
 import fs from 'node:fs'
@@ -11,7 +11,7 @@ import { createDb, migrateToLatest, type DB } from '#db/db.server'
 import { readAnalysisLatencyToday, readOperatorFigures } from '~/ops/figures.server'
 import { createMetrics, scrape } from '~/ops/metrics.server'
 import { checkReadiness } from '~/ops/health.server'
-import { createDatabase, startTestPostgres } from '../tests/setup/postgres'
+import { createDatabase, startTestPostgres } from '../../tests/setup/postgres'
 
 const { values } = parseArgs({
   options: { ledger: { type: 'string', default: '200000' }, receipts: { type: 'string', default: '20000' }, postgres: { type: 'boolean', default: false } },

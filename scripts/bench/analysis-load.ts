@@ -1,6 +1,6 @@
 /**
  * Receipt analysis under load (issue 10):
- *   tsx scripts/bench-analysis-load.ts [N=50] [--max-queue Q] [dir]
+ *   tsx scripts/bench/analysis-load.ts [N=50] [--max-queue Q] [dir]
  * Sends N analyses at once through POST /api/receipts/validate's action (N signed-in users, one dev
  * receipt each from ../shared/receipts-dev, cycled) against a temporary database and the real OCR
  * pool (OCR_WORKERS, default 2), after warming the workers up. Rate limits are off here; the
@@ -12,7 +12,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const IMAGE = /\.(jpe?g|png|webp)$/i
 const MIME: Record<string, string> = { jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' }
 

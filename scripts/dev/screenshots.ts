@@ -11,16 +11,16 @@ import path from 'node:path'
 import type { Page } from 'playwright-core'
 import { address, keccak256, secp256k1 } from 'thor-devkit'
 import { createDb } from '#db/db.server'
-import { startAppServer } from '../tests/e2e/app-server'
-import { launchBrowser, signInFromLanding } from '../tests/e2e/browser'
-import { contextFor, openScreen, screens, seedScreens, walletContext } from '../tests/e2e/screens'
-import { startFakeThorServer } from '../tests/mocks/fake-thor-server'
-import { createTestWallet } from '../tests/utils/wallet'
+import { startAppServer } from '../../tests/e2e/app-server'
+import { launchBrowser, signInFromLanding } from '../../tests/e2e/browser'
+import { contextFor, openScreen, screens, seedScreens, walletContext } from '../../tests/e2e/screens'
+import { startFakeThorServer } from '../../tests/mocks/fake-thor-server'
+import { createTestWallet } from '../../tests/utils/wallet'
 
 const DIR = path.resolve('docs/screenshots')
 const only = process.argv.slice(2)
 
-// The fake chain's demo distributor (as in scripts/demo-fake-thor.ts): a key that exists only there.
+// The fake chain's demo distributor (as in scripts/dev/demo-fake-thor.ts): a key that exists only there.
 const DISTRIBUTOR_KEY = 'd1'.repeat(32)
 const APP_ID = '0x' + keccak256('ReCircle demo').toString('hex')
 const B3TR = 10n ** 18n

@@ -1,9 +1,9 @@
 /**
  * How well the capture check (app/receipts/capture-quality.ts) tells unreadable photos from good ones:
- *   tsx scripts/bench-capture.ts [dir] [--readings READINGS.json]
+ *   tsx scripts/bench/capture.ts [dir] [--readings READINGS.json]
  * (default dir ../shared/receipts-dev; a folder with a truth.json like bench:ocr's). "Unreadable":
  * analysis does not get all four fields right. Without --readings every photo is analysed (both
- * readers, as bench:ocr runs them); with the dump of scripts/dump-readings.ts the pure decision is
+ * readers, as bench:ocr runs them); with the dump of scripts/eval/dump-readings.ts the pure decision is
  * replayed instead. "Good": truth.json's render.hard is not set (well taken photos and screenshots).
  * Prints one JSON object: the shares flagged, the thresholds, and each photo's metrics.
  */
@@ -17,9 +17,9 @@ import { analyzeReceipt } from '~/receipts/photo-analysis.server'
 import { CAPTURE_THRESHOLDS, type CaptureMetrics } from '~/ocr/capture-quality'
 import type { OcrLine } from '~/receipts/extract'
 import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
-import { scoreAnalysis, type Truth } from './receipt-truth'
+import { scoreAnalysis, type Truth } from '../eval/receipt-truth'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 type Dumped = { lines: OcrLine[]; confidence: number }
 
 async function readFully(dir: string, truth: Truth[], dump: string | null): Promise<Map<string, boolean>> {

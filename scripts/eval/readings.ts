@@ -1,9 +1,9 @@
 /**
- * Offline: both readers' readings (scripts/dump-readings.ts) + truth.json -> how sure each reader was
+ * Offline: both readers' readings (scripts/eval/dump-readings.ts) + truth.json -> how sure each reader was
  * of the dates, totals and services it read right and wrong, and what the pure decision
  * (app/receipts/readings.ts judgeReadings, as analysis runs it) approves with the thresholds in
  * app/receipts/verdict.ts. Prints one JSON object; reads no photo.
- *   tsx scripts/eval-readings.ts READINGS.json DIR_WITH_TRUTH [--now 2026-11-24]
+ *   tsx scripts/eval/readings.ts READINGS.json DIR_WITH_TRUTH [--now 2026-11-24]
  */
 import fs from 'node:fs'
 import path from 'node:path'

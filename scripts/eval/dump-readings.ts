@@ -1,6 +1,6 @@
 /**
  * Both readers' full readings of every photo in a folder, with their line and digit confidences:
- *   tsx scripts/dump-readings.ts DIR OUT.json
+ *   tsx scripts/eval/dump-readings.ts DIR OUT.json
  * Tesseract reads the prepared image and PaddleOCR the original, as analysis does, but both read
  * every photo (analysis asks PaddleOCR only when tesseract misses a field). The readings are the
  * raw material that the per-field confidence thresholds were measured on
@@ -22,7 +22,7 @@ const slim = (r: OcrResult) => ({
 
 async function main() {
   const [dir, out] = process.argv.slice(2)
-  if (!dir || !out) throw new Error('usage: tsx scripts/dump-readings.ts DIR OUT.json')
+  if (!dir || !out) throw new Error('usage: tsx scripts/eval/dump-readings.ts DIR OUT.json')
   const files = (await fs.readdir(dir)).filter((f) => IMAGE.test(f)).sort()
   const pool = getOcrPool()
   const paddle = getPaddleReader()

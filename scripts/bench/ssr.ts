@@ -1,7 +1,7 @@
 /**
  * Server-rendering capacity of one instance (issue 12), in one run on this machine:
  *   npm run build && npm run bench:ssr [-- --seconds 10 --connections 50]
- * A trivial Remix v2 page (one loader, one <h1>, scripts/bench-ssr-trivial) served by remix-serve,
+ * A trivial Remix v2 page (one loader, one <h1>, scripts/bench/ssr-trivial) served by remix-serve,
  * ReCircle's static /terms-of-service, and a signed-in /home, each loaded with autocannon. Prints
  * one JSON object with requests/s, p50/p99 and the targets: static ≥ 0.6 × trivial, /home ≥ 0.8 ×
  * static, p99 of /home ≤ 100 ms.
@@ -11,9 +11,9 @@ import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { freePort, load, signIn, startServer, type Started } from './bench/http'
+import { freePort, load, signIn, startServer, type Started } from './http'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
@@ -28,7 +28,7 @@ if (!fs.existsSync(path.join(repoRoot, 'build/index.js'))) {
 
 /** Build the trivial app in a temporary folder that borrows ReCircle's node_modules. */
 function buildTrivial(dir: string) {
-  fs.cpSync(path.join(repoRoot, 'scripts/bench-ssr-trivial'), dir, { recursive: true })
+  fs.cpSync(path.join(repoRoot, 'scripts/bench/ssr-trivial'), dir, { recursive: true })
   fs.symlinkSync(path.join(repoRoot, 'node_modules'), path.join(dir, 'node_modules'))
   const dependencies = Object.fromEntries(['@remix-run/node', '@remix-run/react', '@remix-run/serve', 'isbot', 'react', 'react-dom'].map((p) => [p, '*']))
   fs.writeFileSync(path.join(dir, 'package.json'), JSON.stringify({ type: 'module', dependencies }))

@@ -17,10 +17,10 @@ import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { createDb, migrateToLatest } from '#db/db.server'
 import { seed } from '#db/seed'
-import { createDatabase, startTestPostgres } from '../tests/setup/postgres'
-import { freePort, load, signIn, startServer, type Started } from './bench/http'
+import { createDatabase, startTestPostgres } from '../../tests/setup/postgres'
+import { freePort, load, signIn, startServer, type Started } from './http'
 
-const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..')
+const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
