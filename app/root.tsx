@@ -10,6 +10,7 @@ import {
   useNavigation,
 } from '@remix-run/react'
 import { useCallback, useEffect, useState } from 'react'
+import { InstallIdKeeper } from '~/components/install-id'
 import { getOptionalUser, isAdmin } from '~/auth/auth.server'
 import { AchievementToast } from '~/components/achievement-toast'
 import { AppFooter } from '~/components/app-footer'
@@ -109,6 +110,7 @@ export default function App() {
 
   return (
     <Document>
+      <InstallIdKeeper />
       <div className="app">
         {navigation.state !== 'idle' ? <div className="page-loading" aria-hidden="true" /> : null}
         <AppHeader user={data.user} isAdmin={data.isAdmin} />

@@ -71,6 +71,11 @@ export interface ReceiptTable {
   created_at: Timestamp
   /** The verified DKIM signing domain of an e-receipt (issue 21); null for a photo. */
   verified_sender: Generated<string | null>
+  /** Staff rejected this receipt as fraud (issue 31): the wallet loses its standing. */
+  rejected_as_fraud: Generated<Flag>
+  /** Keyed hashes of the browser install and the client address it came from (issue 31), for staff. */
+  install_hash: Generated<string | null>
+  address_hash: Generated<string | null>
 }
 
 export interface ReceiptAnalysisTable {

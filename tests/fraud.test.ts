@@ -7,11 +7,12 @@ import { analyzeAndStore } from '../app/receipts/analyses.server'
 import { submitReceipt } from '../app/receipts/receipts.server'
 import { type StoredAnalysis } from '../app/receipts/stored-analysis'
 import { getBalanceMilli } from '../app/rewards/ledger.server'
-import { loader as reviewLoader } from '../app/routes/admin.receipts'
+import { loader as reviewLoader } from '../app/routes/admin.receipts/route'
 import { getDb } from '../app/utils/db.server'
 import { noiseImage, receiptImage } from './utils/images'
 import { bodyOf, getRequest, signInNewUser } from './utils/requests'
 import { ADMIN_WALLET } from './utils/wallet'
+import { asPerson } from './utils/standing'
 
 // Issue 10: one receipt pays once across all wallets.
 
@@ -45,6 +46,7 @@ async function submit(userId: number, a: StoredAnalysis, opts: { image?: Buffer;
     maxAgeDays: 14,
     inviteeAutoApprovalsPerDay: opts.cap,
     now: opts.now,
+    passport: asPerson,
   })
 }
 
@@ -64,13 +66,13 @@ describe('the same receipt from several wallets', () => {
     // Inside the receipt's age window whatever day the test runs.
     const now = new Date(`${first.analysis.purchaseDate}T18:00:00Z`)
     const values = { category: 'electric_vehicle', amountCents: Math.round(first.analysis.totalAmount! * 100), purchaseDate: first.analysis.purchaseDate! }
-    const paid = await submitReceipt(getDb(), { userId: a.user.id, analysisId: first.id, values, maxAgeDays: 14, now })
+    const paid = await submitReceipt(getDb(), { userId: a.user.id, analysisId: first.id, values, maxAgeDays: 14, now, passport: asPerson })
     expect(paid).toMatchObject({ ok: true, status: 'approved' })
 
     for (const [copier, image] of [[b, rotated], [c, rotatedJpeg]] as const) {
       const stored = await analyzeAndStore(getDb(), { userId: copier.user.id, image, analyze: photoAnalyzer })
       expect(stored.duplicate).toBe(false) // a different file: the byte hash alone would let it through
-      const result = await submitReceipt(getDb(), { userId: copier.user.id, analysisId: stored.id, values, maxAgeDays: 14, now })
+      const result = await submitReceipt(getDb(), { userId: copier.user.id, analysisId: stored.id, values, maxAgeDays: 14, now, passport: asPerson })
       expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
       expect(result.ok && result.reasons).toContain('This receipt was already submitted from another account.')
       expect(await getBalanceMilli(getDb(), copier.user.id)).toBe(0)
@@ -120,6 +122,7 @@ describe('the same receipt from several wallets', () => {
       analysisId: (await analyzeAndStore(getDb(), { userId: first.user.id, image: await noiseImage(), analyze: async () => analysis({ totalAmount: total }) })).id,
       values: { category: 'ride_share', amountCents: 1, purchaseDate: TODAY },
       maxAgeDays: 14,
+      passport: asPerson,
     })
     expect(edited).toMatchObject({ ok: true, status: 'pending_review' })
     expect(edited.ok && (await rejectReceipt(getDb(), { adminUserId: admin.user.id, receiptId: edited.receiptId, reason: 'wrong amount' }))).toMatchObject({ ok: true })
@@ -133,7 +136,7 @@ describe('the same receipt from several wallets', () => {
     const stored = await Promise.all(users.map(async (u) => analyzeAndStore(getDb(), { userId: u.user.id, image: await noiseImage(), analyze: async () => analysis({ totalAmount: total }) })))
     const results = await Promise.all(
       users.map((u, i) =>
-        submitReceipt(getDb(), { userId: u.user.id, analysisId: stored[i]!.id, values: { category: 'ride_share', amountCents: Math.round(total * 100), purchaseDate: TODAY }, maxAgeDays: 14 }),
+        submitReceipt(getDb(), { userId: u.user.id, analysisId: stored[i]!.id, values: { category: 'ride_share', amountCents: Math.round(total * 100), purchaseDate: TODAY }, maxAgeDays: 14, passport: asPerson }),
       ),
     )
     expect(results.filter((r) => r.ok && r.status === 'approved')).toHaveLength(1)

@@ -12,7 +12,7 @@ import { action as submitApi } from '../app/routes/api.receipts'
 import { maxReceiptRewardB3tr, computeReceiptReward, FIRST_RECEIPT_BONUS_MILLI, utcDay, addUtcDays } from '../app/rewards/rules'
 import * as achievementsPage from '../app/routes/achievements'
 import * as addStorePage from '../app/routes/add-store'
-import * as adminReceiptsPage from '../app/routes/admin.receipts'
+import * as adminReceiptsPage from '../app/routes/admin.receipts/route'
 import * as apiStats from '../app/routes/api.users.$id.stats'
 import * as helpPage from '../app/routes/help'
 import * as impactPage from '../app/routes/impact-explorer'
@@ -30,6 +30,7 @@ import { noiseImage } from './utils/images'
 import { renderRoute, textOf } from './utils/render'
 import { bodyOf, getRequest, jsonRequest, signInNewUser } from './utils/requests'
 import { ADMIN_WALLET } from './utils/wallet'
+import { asPerson } from './utils/standing'
 
 const ctx = { context: {}, params: {} }
 let trips = 0
@@ -60,6 +61,7 @@ async function acceptReceipt(userId: number, now: Date, over: Partial<StoredAnal
     values: { category: 'ride_share', amountCents: Math.round((over.totalAmount ?? 26.67) * 100), purchaseDate: day },
     maxAgeDays: 14,
     now,
+    passport: asPerson,
   })
   if (!result.ok) throw new Error(result.error)
   return result

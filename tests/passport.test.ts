@@ -6,10 +6,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { getPassportCheck } from '../app/chain/passport.server'
 import { PASSPORT_REASONS } from '../app/receipts/passport-signals'
+import { NEW_WALLET_REVIEW_REASON } from '../app/receipts/standing'
 import { analyzeAndStore } from '../app/receipts/analyses.server'
 import { submitReceipt } from '../app/receipts/receipts.server'
 import { type StoredAnalysis } from '../app/receipts/stored-analysis'
-import { action as reviewAction } from '../app/routes/admin.receipts'
+import { action as reviewAction } from '../app/routes/admin.receipts/route'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
 import { noiseImage } from './utils/images'
@@ -65,11 +66,23 @@ async function storedSignals(receiptId: number) {
 }
 
 describe('VeBetter Passport before an automatic approval', () => {
-  it('approves a clean wallet that is not a person yet, and keeps what the Passport said for staff', async () => {
+  it('approves a person at once, and keeps what the Passport said for staff', async () => {
+    const fake = fakeChain()
+    const { user } = await signInNewUser()
+    fake.setPassport(user.walletAddress, { person: true })
+    const result = await submitAs(user.id)
+    expect(result).toMatchObject({ ok: true, status: 'approved' })
+    if (!result.ok) return
+    expect((await storedSignals(result.receiptId)).passport).toMatchObject({ ok: true, status: { blacklisted: false, signals: 0, isPerson: true } })
+  })
+
+  // Issue 31 changed this: a clean wallet that is not a person yet has no standing, so its photo
+  // waits for staff (it was approved at once before).
+  it('sends a clean new wallet that is not a person yet to review, and keeps what the Passport said for staff', async () => {
     fakeChain()
     const { user } = await signInNewUser()
     const result = await submitAs(user.id)
-    expect(result).toMatchObject({ ok: true, status: 'approved' })
+    expect(result).toMatchObject({ ok: true, status: 'pending_review', reasons: [NEW_WALLET_REVIEW_REASON] })
     if (!result.ok) return
     expect((await storedSignals(result.receiptId)).passport).toMatchObject({ ok: true, status: { blacklisted: false, signals: 0, isPerson: false } })
   })

@@ -13,6 +13,7 @@ import { getDb } from '../app/utils/db.server'
 import { noiseImage, receiptImage, todayUtc, writtenDate } from './utils/images'
 import { bodyOf, getRequest, jsonRequest, signInNewUser } from './utils/requests'
 import { ADMIN_WALLET } from './utils/wallet'
+import { asPassportPeople, asPerson } from './utils/standing'
 
 const ctx = { context: {}, params: {} }
 const NOW = new Date()
@@ -83,7 +84,7 @@ describe('analysis timeout', () => {
       timeoutFallback: true,
       reasons: ["We couldn't automatically determine if this receipt qualifies. Please enter the details manually."],
     })
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14, passport: asPerson })
     expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
     expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
   })
@@ -93,7 +94,7 @@ describe('submitting a receipt', () => {
   it('credits a first rideshare receipt: 9 B3TR + 10 first-receipt bonus, plus the 30 % fund share', async () => {
     const { user } = await signInNewUser()
     const stored = await analyzed(user.id)
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14, passport: asPerson })
     expect(result).toMatchObject({ ok: true, status: 'approved', firstReceiptBonusMilli: 10_000, streak: { increased: true, current: 1 } })
     // Decision 100: base 8 whatever the total; floor(8 × 1.0 streak × 1.2 transport) = floor(9.6) = 9, + 10 bonus.
     expect(result.ok && result.reward).toMatchObject({ baseReward: 8, streakMultiplier: 1, transportMultiplier: 1.2, total: 9 })
@@ -111,9 +112,9 @@ describe('submitting a receipt', () => {
 
   it('pays the first-receipt bonus only once', async () => {
     const { user } = await signInNewUser()
-    await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14 })
+    await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id)).id, values, maxAgeDays: 14, passport: asPerson })
     const second = await analyzed(user.id, uberAnalysis({ totalAmount: 12, storeName: 'Lyft' }))
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: second.id, values: { ...values, amountCents: 1200 }, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: second.id, values: { ...values, amountCents: 1200 }, maxAgeDays: 14, passport: asPerson })
     expect(result).toMatchObject({ ok: true, status: 'approved', firstReceiptBonusMilli: 0 })
     // A $12 ride earns what the first $23.75 one did (decision 100): floor(8 × 1.0 × 1.2) = 9, no bonus
     // (the streak is still 1: same UTC day).
@@ -125,9 +126,9 @@ describe('submitting a receipt', () => {
     const referrer = await signInNewUser()
     const friend = await signInNewUser()
     expect(await attachReferral(getDb(), { userId: friend.user.id, code: referrer.user.referralCode })).toMatchObject({ ok: true })
-    await submitReceipt(getDb(), { userId: friend.user.id, analysisId: (await analyzed(friend.user.id)).id, values, maxAgeDays: 14 })
+    await submitReceipt(getDb(), { userId: friend.user.id, analysisId: (await analyzed(friend.user.id)).id, values, maxAgeDays: 14, passport: asPerson })
     const second = await analyzed(friend.user.id, uberAnalysis({ totalAmount: 30, storeName: 'Lyft' }))
-    await submitReceipt(getDb(), { userId: friend.user.id, analysisId: second.id, values: { ...values, amountCents: 3000 }, maxAgeDays: 14 })
+    await submitReceipt(getDb(), { userId: friend.user.id, analysisId: second.id, values: { ...values, amountCents: 3000 }, maxAgeDays: 14, passport: asPerson })
     expect(await getBalanceMilli(getDb(), referrer.user.id)).toBe(15_000)
     expect((await entries(referrer.user.id)).filter((e) => e.type === 'referral_reward')).toHaveLength(1)
   })
@@ -137,10 +138,10 @@ describe('submitting a receipt', () => {
     const bob = await signInNewUser()
     const image = await noiseImage()
     const a = await analyzeAndStore(getDb(), { userId: alice.user.id, image, analyze: fixed(uberAnalysis()) })
-    expect((await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14 })).ok).toBe(true)
+    expect((await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14, passport: asPerson })).ok).toBe(true)
     const b = await analyzeAndStore(getDb(), { userId: bob.user.id, image, analyze: fixed(uberAnalysis()) })
     expect(b.duplicate).toBe(true)
-    expect(await submitReceipt(getDb(), { userId: bob.user.id, analysisId: b.id, values, maxAgeDays: 14 })).toEqual({ ok: false, status: 409, error: 'This receipt has already been submitted.' })
+    expect(await submitReceipt(getDb(), { userId: bob.user.id, analysisId: b.id, values, maxAgeDays: 14, passport: asPerson })).toEqual({ ok: false, status: 409, error: 'This receipt has already been submitted.' })
   })
 
   it('sends a near-duplicate photo (same picture, re-encoded) to review', async () => {
@@ -150,9 +151,9 @@ describe('submitting a receipt', () => {
     const png = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', `$${process.pid % 50}.40`], ['Booking fee', '$2.35']], total: '$23.75', date: 'June 2, 2026' })
     const jpeg = await sharp(png).jpeg({ quality: 70 }).toBuffer()
     const a = await analyzeAndStore(getDb(), { userId: alice.user.id, image: png, analyze: fixed(uberAnalysis()) })
-    await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14 })
+    await submitReceipt(getDb(), { userId: alice.user.id, analysisId: a.id, values, maxAgeDays: 14, passport: asPerson })
     const b = await analyzeAndStore(getDb(), { userId: bob.user.id, image: jpeg, analyze: fixed(uberAnalysis()) })
-    const result = await submitReceipt(getDb(), { userId: bob.user.id, analysisId: b.id, values, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: bob.user.id, analysisId: b.id, values, maxAgeDays: 14, passport: asPerson })
     expect(result).toMatchObject({ ok: true, status: 'pending_review' })
     expect(result.ok && result.reasons.join(' ')).toMatch(/already submitted/)
   })
@@ -160,9 +161,9 @@ describe('submitting a receipt', () => {
   it('refuses the same trip (vendor, total, date) from the same account with 409, as a duplicate', async () => {
     const { user } = await signInNewUser()
     const trip = uberAnalysis({ referenceNumber: null, totalAmount: 31.17 })
-    const first = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id, trip)).id, values: { ...values, amountCents: 3117 }, maxAgeDays: 14 })
+    const first = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id, trip)).id, values: { ...values, amountCents: 3117 }, maxAgeDays: 14, passport: asPerson })
     expect(first).toMatchObject({ ok: true, status: 'approved' })
-    const again = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id, trip)).id, values: { ...values, amountCents: 3117 }, maxAgeDays: 14 })
+    const again = await submitReceipt(getDb(), { userId: user.id, analysisId: (await analyzed(user.id, trip)).id, values: { ...values, amountCents: 3117 }, maxAgeDays: 14, passport: asPerson })
     expect(again).toEqual({ ok: false, status: 409, error: 'This receipt has already been submitted.' })
     expect(await getDb().selectFrom('action_slots').selectAll().where('user_id', '=', user.id).execute()).toHaveLength(1)
   })
@@ -174,7 +175,7 @@ describe('submitting a receipt', () => {
   ])('answers 400 with a reason for %s, and records nothing', async (_name, analysis, date, reason) => {
     const { user } = await signInNewUser()
     const stored = await analyzed(user.id, analysis)
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, purchaseDate: date }, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, purchaseDate: date }, maxAgeDays: 14, passport: asPerson })
     expect(result.ok).toBe(false)
     expect(!result.ok && result.status).toBe(400)
     expect(!result.ok && result.error).toMatch(reason)
@@ -185,7 +186,7 @@ describe('submitting a receipt', () => {
   it('accepts a receipt exactly 14 days old', async () => {
     const { user } = await signInNewUser()
     const stored = await analyzed(user.id, uberAnalysis({ purchaseDate: daysAgo(14) }))
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, purchaseDate: daysAgo(14) }, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, purchaseDate: daysAgo(14) }, maxAgeDays: 14, passport: asPerson })
     expect(result).toMatchObject({ ok: true, status: 'approved' })
   })
 
@@ -193,7 +194,7 @@ describe('submitting a receipt', () => {
     const { user } = await signInNewUser()
     const admin = await signInNewUser(ADMIN_WALLET)
     const stored = await analyzed(user.id)
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, amountCents: 9999 }, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { ...values, amountCents: 9999 }, maxAgeDays: 14, passport: asPerson })
     expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null })
     expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
     const receiptId = result.ok ? result.receiptId : 0
@@ -211,7 +212,7 @@ describe('submitting a receipt', () => {
     const { user } = await signInNewUser()
     const admin = await signInNewUser(ADMIN_WALLET)
     const stored = await analyzed(user.id, uberAnalysis({ needsManualReview: true, isAcceptable: false, reasons: ['Blurry'] }))
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14, passport: asPerson })
     const receiptId = result.ok ? result.receiptId : 0
     expect(await rejectReceipt(getDb(), { adminUserId: admin.user.id, receiptId, reason: 'The total is not readable' })).toEqual({ ok: true })
     expect(await getBalanceMilli(getDb(), user.id)).toBe(0)
@@ -223,7 +224,7 @@ describe('submitting a receipt', () => {
     const { user } = await signInNewUser()
     const stored = await Promise.all(Array.from({ length: 10 }, (_, i) => analyzed(user.id, uberAnalysis({ totalAmount: 10 + i }))))
     const results = await Promise.all(
-      stored.map((s, i) => submitReceipt(getDb(), { userId: user.id, analysisId: s.id, values: { ...values, amountCents: 1000 + i * 100 }, maxAgeDays: 14 })),
+      stored.map((s, i) => submitReceipt(getDb(), { userId: user.id, analysisId: s.id, values: { ...values, amountCents: 1000 + i * 100 }, maxAgeDays: 14, passport: asPerson })),
     )
     expect(results.filter((r) => r.ok)).toHaveLength(3)
     expect(results.filter((r) => !r.ok && r.status === 429)).toHaveLength(7)
@@ -235,7 +236,7 @@ describe('submitting a receipt', () => {
   it('credits one submission of the same analysis sent 10 times at once', async () => {
     const { user } = await signInNewUser()
     const stored = await analyzed(user.id)
-    const results = await Promise.all(Array.from({ length: 10 }, () => submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14 })))
+    const results = await Promise.all(Array.from({ length: 10 }, () => submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values, maxAgeDays: 14, passport: asPerson })))
     expect(results.filter((r) => r.ok)).toHaveLength(1)
     // floor(8 × 1.2) = 9, + 10 first-receipt bonus.
     expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
@@ -247,7 +248,7 @@ describe('submitting a receipt', () => {
     const submitOn = async (n: number) => {
       const date = day(n).toISOString().slice(0, 10)
       const s = await analyzed(user.id, uberAnalysis({ purchaseDate: date, totalAmount: 20 + n }))
-      const r = await submitReceipt(getDb(), { userId: user.id, analysisId: s.id, values: { ...values, purchaseDate: date, amountCents: 2000 + n * 100 }, maxAgeDays: 14, now: day(n) })
+      const r = await submitReceipt(getDb(), { userId: user.id, analysisId: s.id, values: { ...values, purchaseDate: date, amountCents: 2000 + n * 100 }, maxAgeDays: 14, now: day(n), passport: asPerson })
       return r.ok ? r.streak.current : -1
     }
     expect(await submitOn(0)).toBe(1)
@@ -260,25 +261,28 @@ describe('submitting a receipt', () => {
 describe('receipt API routes', () => {
   it('validates a photographed Uber receipt with the real OCR pipeline and pays it once', async () => {
     const { user, cookie } = await signInNewUser()
-    const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.20']], total: '$23.95', date: writtenDate(todayUtc()) })
-    const dataUrl = `data:image/png;base64,${image.toString('base64')}`
-    const validate = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: dataUrl, imageName: 'uber.png', userId: user.id }, { headers: { Cookie: cookie } }) })
-    expect(validate.status).toBe(200)
-    const analysis = await bodyOf(validate)
-    expect(analysis).toMatchObject({ storeName: 'Uber', category: 'ride_share', totalAmount: 23.95, purchaseDate: todayUtc(), isAcceptable: true, needsManualReview: false })
+    // An established wallet (issue 31): VeBetter Passport counts it as a person.
+    await asPassportPeople([user.walletAddress], async () => {
+      const image = await receiptImage({ vendor: 'Uber', lines: [['Trip fare', '$18.40'], ['Booking fee', '$2.35'], ['Tip', '$3.20']], total: '$23.95', date: writtenDate(todayUtc()) })
+      const dataUrl = `data:image/png;base64,${image.toString('base64')}`
+      const validate = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', { image: dataUrl, imageName: 'uber.png', userId: user.id }, { headers: { Cookie: cookie } }) })
+      expect(validate.status).toBe(200)
+      const analysis = await bodyOf(validate)
+      expect(analysis).toMatchObject({ storeName: 'Uber', category: 'ride_share', totalAmount: 23.95, purchaseDate: todayUtc(), isAcceptable: true, needsManualReview: false })
 
-    // The client's hints (aiAnalysis, tokenReward) change nothing.
-    const payload = { storeId: '1', category: 'ride_share', amount: 23.95, purchaseDate: todayUtc(), userId: user.id, image: dataUrl, aiAnalysis: { isAcceptable: true }, tokenReward: 500 }
-    const submit = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
-    expect(submit.status).toBe(201)
-    // Base 8 (decision 100), floor(8 × 1.2 transport) = 9, + 10 first-receipt bonus = 19.
-    expect(await bodyOf(submit)).toMatchObject({ tokenReward: 9, needsManualReview: false, rewardDetails: { baseReward: 8, streakMultiplier: 1, firstReceiptBonus: 10 }, streakInfo: { streakIncreased: true, currentStreak: 1 } })
-    const again = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
-    expect(again.status).toBe(409)
-    expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
+      // The client's hints (aiAnalysis, tokenReward) change nothing.
+      const payload = { storeId: '1', category: 'ride_share', amount: 23.95, purchaseDate: todayUtc(), userId: user.id, image: dataUrl, aiAnalysis: { isAcceptable: true }, tokenReward: 500 }
+      const submit = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
+      expect(submit.status).toBe(201)
+      // Base 8 (decision 100), floor(8 × 1.2 transport) = 9, + 10 first-receipt bonus = 19.
+      expect(await bodyOf(submit)).toMatchObject({ tokenReward: 9, needsManualReview: false, rewardDetails: { baseReward: 8, streakMultiplier: 1, firstReceiptBonus: 10 }, streakInfo: { streakIncreased: true, currentStreak: 1 } })
+      const again = await submitAction({ ...ctx, request: jsonRequest('/api/receipts', payload, { headers: { Cookie: cookie } }) })
+      expect(again.status).toBe(409)
+      expect(await getBalanceMilli(getDb(), user.id)).toBe(19_000)
 
-    const list = await receiptsLoader({ ...ctx, params: { id: String(user.id) }, request: getRequest('/x', cookie) })
-    expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.95, purchaseDate: todayUtc(), status: 'approved' }])
+      const list = await receiptsLoader({ ...ctx, params: { id: String(user.id) }, request: getRequest('/x', cookie) })
+      expect(await bodyOf(list)).toMatchObject([{ storeName: 'Uber', amount: 23.95, purchaseDate: todayUtc(), status: 'approved' }])
+    })
   })
 
   it('accepts 3 of 10 concurrent POST /api/receipts by one user (429 for the rest)', async () => {
@@ -361,7 +365,7 @@ describe('receipt API routes', () => {
 
 describe('admin review queue', () => {
   it('names the reader that decided and shows both texts when two readers read the photo (issue 13)', async () => {
-    const { loader: queueLoader } = await import('../app/routes/admin.receipts')
+    const { loader: queueLoader } = await import('../app/routes/admin.receipts/route')
     const user = await signInNewUser()
     const admin = await signInNewUser(ADMIN_WALLET)
     const twoReaders = await analyzed(
@@ -375,9 +379,9 @@ describe('admin review queue', () => {
         otherReading: { reader: 'tesseract', ocrText: 'Uber\nTota1 $28.75' },
       }),
     )
-    const first = await submitReceipt(getDb(), { userId: user.user.id, analysisId: twoReaders.id, values, maxAgeDays: 14 })
+    const first = await submitReceipt(getDb(), { userId: user.user.id, analysisId: twoReaders.id, values, maxAgeDays: 14, passport: asPerson })
     const older = await analyzed(user.user.id, uberAnalysis({ needsManualReview: true, isAcceptable: false, ocrText: 'Uber', totalAmount: 11 }))
-    const second = await submitReceipt(getDb(), { userId: user.user.id, analysisId: older.id, values: { ...values, amountCents: 1100 }, maxAgeDays: 14 })
+    const second = await submitReceipt(getDb(), { userId: user.user.id, analysisId: older.id, values: { ...values, amountCents: 1100 }, maxAgeDays: 14, passport: asPerson })
     const queue = (await bodyOf(await queueLoader({ ...ctx, request: getRequest('/admin/receipts', admin.cookie) }))).queue as Array<{
       id: number
       reader: string
@@ -391,7 +395,7 @@ describe('admin review queue', () => {
   })
 
   it('is for admins only, and approves through the form once', async () => {
-    const { loader: queueLoader, action: queueAction } = await import('../app/routes/admin.receipts')
+    const { loader: queueLoader, action: queueAction } = await import('../app/routes/admin.receipts/route')
     const user = await signInNewUser()
     const admin = await signInNewUser(ADMIN_WALLET)
     const notAdmin = await queueLoader({ ...ctx, request: getRequest('/admin/receipts', user.cookie) }).catch((r) => r)
@@ -400,7 +404,7 @@ describe('admin review queue', () => {
     expect(anon.status).toBe(302)
 
     const stored = await analyzed(user.user.id, uberAnalysis({ needsManualReview: true, isAcceptable: false, reasons: ['Low confidence'] }))
-    const submitted = await submitReceipt(getDb(), { userId: user.user.id, analysisId: stored.id, values, maxAgeDays: 14 })
+    const submitted = await submitReceipt(getDb(), { userId: user.user.id, analysisId: stored.id, values, maxAgeDays: 14, passport: asPerson })
     const receiptId = submitted.ok ? submitted.receiptId : 0
     const queue = await bodyOf(await queueLoader({ ...ctx, request: getRequest('/admin/receipts', admin.cookie) }))
     expect(queue.queue.map((r: { id: number }) => r.id)).toContain(receiptId)

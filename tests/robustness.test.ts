@@ -11,7 +11,7 @@ const ACTIONS: [string, () => Promise<{ action: (args: never) => Promise<Respons
   ['/add-store', () => import('../app/routes/add-store'), false],
   ['/invite-friend', () => import('../app/routes/invite-friend'), false],
   ['/profile', () => import('../app/routes/profile'), false],
-  ['/admin/receipts', () => import('../app/routes/admin.receipts'), true],
+  ['/admin/receipts', () => import('../app/routes/admin.receipts/route'), true],
   ['/admin/pending-submissions', () => import('../app/routes/admin.pending-submissions'), true],
 ]
 

@@ -21,6 +21,8 @@ import { renderRoute } from './utils/render'
 import { cookieFrom, formRequest, signInNewUser } from './utils/requests'
 import { createSession } from '../app/auth/session.server'
 import { ADMIN_WALLET } from './utils/wallet'
+import { asPassportPeople, asPerson } from './utils/standing'
+import { NEW_WALLET_NOTICE } from '../app/receipts/standing'
 
 const TODAY = new Date().toISOString().slice(0, 10)
 let trips = 0
@@ -46,32 +48,51 @@ async function analyzed(userId: number, over: Partial<StoredAnalysis> = {}) {
 describe('the reward on the form step is what the server pays', () => {
   it('a $2.90 subway fare: 19.0 B3TR shown, 19 paid (floor(8 × 1.2) + 10 first-receipt bonus)', async () => {
     const { user, cookie } = await signInNewUser()
-    const stored = await analyzed(user.id)
-    const page = await renderRoute('/scan', scanPage, `/scan?analysis=${stored.id}`, cookie)
-    expect(page).toMatch(/data-testid="reward-preview"[^>]*>19\.0 B3TR</)
-    expect(page).toContain('First receipt bonus')
-    const result = await submitReceipt(getDb(), {
-      userId: user.id,
-      analysisId: stored.id,
-      values: { category: 'public_transit', amountCents: 290, purchaseDate: TODAY },
-      maxAgeDays: 14,
+    // An established wallet (issue 31): what it is shown is what it is paid at once.
+    await asPassportPeople([user.walletAddress], async () => {
+      const stored = await analyzed(user.id)
+      const page = await renderRoute('/scan', scanPage, `/scan?analysis=${stored.id}`, cookie)
+      expect(page).toMatch(/data-testid="reward-preview"[^>]*>19\.0 B3TR</)
+      expect(page).toContain('First receipt bonus')
+      const result = await submitReceipt(getDb(), {
+        userId: user.id,
+        analysisId: stored.id,
+        values: { category: 'public_transit', amountCents: 290, purchaseDate: TODAY },
+        maxAgeDays: 14,
+        passport: asPerson,
+      })
+      expect(result.ok && result.reward!.totalMilli + result.firstReceiptBonusMilli).toBe(19_000)
     })
-    expect(result.ok && result.reward!.totalMilli + result.firstReceiptBonusMilli).toBe(19_000)
   })
 
   it('at a streak this receipt takes to 3 days: 11.0 B3TR (floor(8 × 1.2 × 1.2)), no bonus', async () => {
     const { user, cookie } = await signInNewUser()
-    await addFirstReceiptBonus(getDb(), user.id)
-    const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
-    await setStreak(getDb(), user.id, 2, yesterday)
-    const stored = await analyzed(user.id, { totalAmount: 40, storeName: 'Uber', category: 'ride_share' })
+    // An established wallet (issue 31): what it is shown is what it is paid at once.
+    await asPassportPeople([user.walletAddress], async () => {
+      await addFirstReceiptBonus(getDb(), user.id)
+      const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10)
+      await setStreak(getDb(), user.id, 2, yesterday)
+      const stored = await analyzed(user.id, { totalAmount: 40, storeName: 'Uber', category: 'ride_share' })
+      const page = await renderRoute('/scan', scanPage, `/scan?analysis=${stored.id}`, cookie)
+      expect(page).toMatch(/data-testid="reward-preview"[^>]*>11\.0 B3TR</)
+      expect(page).not.toContain('First receipt bonus')
+      const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { category: 'ride_share', amountCents: 4000, purchaseDate: TODAY }, maxAgeDays: 14, passport: asPerson })
+      expect(result.ok && result.reward!.totalMilli).toBe(11_000)
+      const entry = await getDb().selectFrom('transactions').select('description').where('receipt_id', '=', result.ok ? result.receiptId : 0).where('type', '=', 'receipt_verification').executeTakeFirstOrThrow()
+      expect(entry.description).toBe('Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)')
+    })
+  })
+
+  it("a new wallet's photo: the form says it goes to review and promises no instant amount (issue 31)", async () => {
+    const { user, cookie } = await signInNewUser()
+    const capture = await renderRoute('/scan', scanPage, '/scan', cookie)
+    expect(capture).toContain(NEW_WALLET_NOTICE)
+    const stored = await analyzed(user.id)
     const page = await renderRoute('/scan', scanPage, `/scan?analysis=${stored.id}`, cookie)
-    expect(page).toMatch(/data-testid="reward-preview"[^>]*>11\.0 B3TR</)
-    expect(page).not.toContain('First receipt bonus')
-    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { category: 'ride_share', amountCents: 4000, purchaseDate: TODAY }, maxAgeDays: 14 })
-    expect(result.ok && result.reward!.totalMilli).toBe(11_000)
-    const entry = await getDb().selectFrom('transactions').select('description').where('receipt_id', '=', result.ok ? result.receiptId : 0).where('type', '=', 'receipt_verification').executeTakeFirstOrThrow()
-    expect(entry.description).toBe('Receipt verified: Uber (streak bonus ×1.2, transport bonus ×1.2)')
+    expect(page).not.toContain('data-testid="reward-preview"')
+    expect(page).toContain('This receipt goes to review, usually within a day.')
+    const result = await submitReceipt(getDb(), { userId: user.id, analysisId: stored.id, values: { category: 'public_transit', amountCents: 290, purchaseDate: TODAY }, maxAgeDays: 14 })
+    expect(result).toMatchObject({ ok: true, status: 'pending_review', reward: null, firstReceiptBonusMilli: 0 })
   })
 
   it('the amount defaults to 0 when no total was read (spec 1 §5)', async () => {

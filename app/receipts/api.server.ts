@@ -15,6 +15,7 @@ import { analysisRefusal, dailyLimitRefusal } from './early.server'
 import { analyzeAndStore } from './analyses.server'
 import { submitReceipt, type SubmitResult } from './receipts.server'
 import { utcDay } from '~/rewards/rules'
+import type { ReceiptOrigin } from './origin.server'
 
 /** Read the photo from JSON (`image` data URL) or multipart (`image` file), plus the other fields. */
 export async function readReceiptRequest(request: Request): Promise<{ image: Buffer | null; fields: Record<string, unknown> }> {
@@ -87,7 +88,7 @@ export function parseReceiptFields(fields: Record<string, unknown>): { values: R
 /** POST /api/receipts and the scan form: the form's values, already parsed, on the server's stored analysis. */
 export async function submitForUser(
   user: User,
-  input: { image: Buffer | null; analysisId?: number | null; values: ReceiptFormValues },
+  input: { image: Buffer | null; analysisId?: number | null; values: ReceiptFormValues; origin?: ReceiptOrigin },
 ): Promise<SubmitResult> {
   const db = getDb()
   let analysisId = input.analysisId ?? null
@@ -103,6 +104,7 @@ export async function submitForUser(
     maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
     inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
     passport: getPassportCheck(),
+    origin: input.origin,
     values: {
       category: input.values.category,
       amountCents: amountToCents(input.values.amount),

@@ -16,6 +16,9 @@ import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './f
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
 import { eReceiptFacts, type StoredAnalysis } from './stored-analysis'
 import { decideSubmission, type SubmissionDecision, toCents, type UserValues } from './decision'
+import { getStanding } from './standing.server'
+import { standingReviewReason } from './standing'
+import type { ReceiptOrigin } from './origin.server'
 
 export const DUPLICATE_MESSAGE = 'This receipt has already been submitted.'
 export const DAILY_LIMIT_ERROR = 'Daily action limit reached'
@@ -68,6 +71,8 @@ export async function submitReceipt(
     now?: Date
     /** VeBetter Passport's view of the wallet (issue 22); null or absent: not asked. */
     passport?: ((wallet: string) => Promise<PassportCheckView>) | null
+    /** Where the receipt came from, as keyed hashes (origin.server.ts), for staff grouping. */
+    origin?: ReceiptOrigin
   },
 ): Promise<SubmitResult> {
   const now = input.now ?? new Date()
@@ -113,7 +118,10 @@ export async function submitReceipt(
         sameReceiptFromOtherAccount: signals.sameReceiptFromOtherAccount !== null,
         inviteeCapReached: signals.referredByUserId !== null && signals.inviteeAutoApprovalsToday >= cap,
       })
-      const decision = withReviewReasons(decided, passportReasons)
+      // A photo the verdict would approve is paid at once only to a wallet with standing (issue 31);
+      // a verified e-receipt is evidence itself and is paid at once as before.
+      const standing = decided.kind === 'approve' && !eReceiptFacts(analysis) ? await getStanding(trx, input.userId, passport) : null
+      const decision = withReviewReasons(decided, [...passportReasons, ...(standing && !standing.established ? [standingReviewReason(standing)] : [])])
       if (decision.kind === 'reject') throw submissionRefusals.ineligible(decision.reason)
       const approved = decision.kind === 'approve'
       const receipt = await trx
@@ -129,7 +137,9 @@ export async function submitReceipt(
           amount_cents: toCents(analysis.totalAmount),
           purchase_date: analysis.purchaseDate,
           reference_number: content.referenceNumber,
-          review_signals_json: JSON.stringify(passport ? { ...signals, passport } : signals),
+          review_signals_json: JSON.stringify({ ...signals, ...(passport ? { passport } : {}), ...(standing ? { standing } : {}) }),
+          install_hash: input.origin?.installHash ?? null,
+          address_hash: input.origin?.addressHash ?? null,
           user_store_id: input.values.serviceId ?? null,
           user_category: input.values.category,
           user_amount_cents: input.values.amountCents,

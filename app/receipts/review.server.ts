@@ -10,6 +10,10 @@ import { signalWallet, type SignalResult } from '~/chain/passport.server'
 import { bindMailbox } from '~/receipts/email-keys.server'
 import { creditReceipt } from '~/rewards/receipt-credit.server'
 import { eReceiptFacts, parseReviewReasons, parseStoredAnalysis } from './stored-analysis'
+import type { PassportCheckView } from './passport-signals'
+import { groupReceipts } from './review-groups'
+import { parseSignals } from './signals'
+import { getStandings } from './standing.server'
 
 export type ReviewResult = { ok: true } | { ok: false; status: 404 | 409; error: string }
 
@@ -50,20 +54,28 @@ export async function approveReceipt(db: DB, input: { adminUserId: number; recei
   })
 }
 
+/** Admin rejection with the reason the user sees; `fraud` (confirmed fraud) takes the wallet's standing away (issue 31). */
 export async function rejectReceipt(
   db: DB,
-  input: { adminUserId: number; receiptId: number; reason: string; now?: Date },
+  input: { adminUserId: number; receiptId: number; reason: string; fraud?: boolean; now?: Date },
 ): Promise<ReviewResult> {
   const now = input.now ?? new Date()
   return db.transaction().execute(async (trx) => {
     const updated = await trx
       .updateTable('receipts')
-      .set({ status: 'rejected', reject_reason: input.reason, reviewed_by_user_id: input.adminUserId, reviewed_at: now.toISOString() })
+      .set({
+        status: 'rejected',
+        reject_reason: input.reason,
+        rejected_as_fraud: input.fraud ? 1 : 0,
+        reviewed_by_user_id: input.adminUserId,
+        reviewed_at: now.toISOString(),
+      })
       .where('id', '=', input.receiptId)
       .where('status', '=', 'pending_review')
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
-    await recordAudit(trx, { adminUserId: input.adminUserId, action: 'receipt.reject', targetType: 'receipt', targetId: input.receiptId, details: { reason: input.reason }, now })
+    const details = input.fraud ? { reason: input.reason, fraud: true } : { reason: input.reason }
+    await recordAudit(trx, { adminUserId: input.adminUserId, action: 'receipt.reject', targetType: 'receipt', targetId: input.receiptId, details, now })
     return { ok: true as const }
   })
 }
@@ -86,6 +98,9 @@ export async function listReviewQueue(db: DB) {
       'receipts.id',
       'receipts.user_id',
       'users.wallet_address',
+      'users.referred_by_user_id',
+      'receipts.install_hash',
+      'receipts.address_hash',
       'transportation_services.name as user_service_name',
       'receipts.store_name',
       'receipts.category',
@@ -141,4 +156,93 @@ export async function signalReceiptOwner(
     })
   }
   return result
+}
+
+/**
+ * The queue as staff see it (issue 31): each receipt with its wallet's standing, and the receipts of
+ * wallets without standing grouped by what ties the wallets together (review-groups.ts).
+ */
+export async function reviewQueueWithStanding(db: DB) {
+  const rows = await listReviewQueue(db)
+  const standings = await getStandings(
+    db,
+    rows.map((r) => ({ userId: r.user_id, passport: passportSeenBy(r.review_signals_json) })),
+  )
+  const withStanding = rows.map((r) => ({ ...r, standing: standings.get(r.user_id)! }))
+  const groups = groupReceipts(
+    withStanding
+      .filter((r) => !r.standing.established)
+      .map((r) => ({
+        id: r.id,
+        userId: r.user_id,
+        referredByUserId: r.referred_by_user_id,
+        installHash: r.install_hash,
+        addressHash: r.address_hash,
+        createdAt: r.created_at,
+        storeName: r.store_name,
+        amountCents: r.amount_cents,
+        purchaseDate: r.purchase_date,
+        referenceNumber: r.reference_number,
+      })),
+  )
+  return { rows: withStanding, groups }
+}
+
+/** What VeBetter Passport said when the receipt was submitted (stored with its signals). */
+function passportSeenBy(signalsJson: string | null): PassportCheckView | null {
+  const passport = (parseSignals(signalsJson) as { passport?: PassportCheckView } | null)?.passport
+  return passport && typeof passport === 'object' && 'ok' in passport ? passport : null
+}
+
+export type GroupDecision = { kind: 'approve' } | { kind: 'reject'; reason: string; fraud: boolean }
+
+/**
+ * Staff decide a group at once: each receipt as approving or rejecting it alone would (credited
+ * once, audited each), plus one audit entry for the group. Receipts already decided are skipped.
+ */
+export async function decideGroup(db: DB, input: { adminUserId: number; receiptIds: number[]; decision: GroupDecision; now?: Date }) {
+  const now = input.now ?? new Date()
+  const decided: number[] = []
+  for (const receiptId of input.receiptIds) {
+    const result =
+      input.decision.kind === 'approve'
+        ? await approveReceipt(db, { adminUserId: input.adminUserId, receiptId, now })
+        : await rejectReceipt(db, { adminUserId: input.adminUserId, receiptId, reason: input.decision.reason, fraud: input.decision.fraud, now })
+    if (result.ok) decided.push(receiptId)
+  }
+  await recordAudit(db, {
+    adminUserId: input.adminUserId,
+    action: input.decision.kind === 'approve' ? 'receipt.group_approve' : 'receipt.group_reject',
+    targetType: 'receipt',
+    targetId: input.receiptIds[0] ?? 0,
+    details: { receiptIds: input.receiptIds, decided, ...(input.decision.kind === 'reject' ? { reason: input.decision.reason, fraud: input.decision.fraud } : {}) },
+    now,
+  })
+  return { decided: decided.length, skipped: input.receiptIds.length - decided.length }
+}
+
+/** Signal each wallet of a rejected group on VeBetter Passport: one signed transaction per wallet, audited. */
+export async function signalGroupWallets(
+  db: DB,
+  input: { adminUserId: number; receiptIds: number[]; reason: string },
+  signal: typeof signalWallet = signalWallet,
+) {
+  const rows = await db
+    .selectFrom('receipts')
+    .innerJoin('users', 'users.id', 'receipts.user_id')
+    .select(['users.wallet_address', 'receipts.id'])
+    .where('receipts.id', 'in', input.receiptIds.length ? input.receiptIds : [0])
+    .where('receipts.status', '=', 'rejected')
+    .execute()
+  const wallets = new Map<string, number>()
+  for (const r of rows) if (!wallets.has(r.wallet_address)) wallets.set(r.wallet_address, r.id)
+  const results: Array<{ wallet: string; result: SignalResult }> = []
+  for (const [wallet, receiptId] of wallets) {
+    const result = await signal(wallet, `ReCircle: fraudulent receipts (group with #${receiptId}): ${input.reason}`)
+    if (result.ok) {
+      await recordAudit(db, { adminUserId: input.adminUserId, action: 'passport.signal', targetType: 'receipt', targetId: receiptId, details: { wallet, txId: result.txId } })
+    }
+    results.push({ wallet, result })
+  }
+  return results
 }

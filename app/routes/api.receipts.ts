@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/auth.server'
 import { refusalOrThrow, refusalResponse } from '~/receipts/refusal.server'
 import { assertSelf, parseReceiptFields, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
+import { receiptOrigin } from '~/receipts/origin.server'
 import { submissionRefusals } from '~/receipts/receipts.server'
 import { getDb } from '~/utils/db.server'
 import { methodNotAllowed } from '~/utils/http.server'
@@ -28,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if ('fieldErrors' in form) {
       return json({ error: Object.values(form.fieldErrors).flat()[0] ?? 'Invalid receipt', fieldErrors: form.fieldErrors }, { status: 400 })
     }
-    const result = await submitForUser(user, { image, analysisId: Number.isInteger(analysisId) ? analysisId : null, values: form.values })
+    const result = await submitForUser(user, { image, analysisId: Number.isInteger(analysisId) ? analysisId : null, values: form.values, origin: receiptOrigin(request, context) })
     if (!result.ok) return json({ error: result.error }, { status: result.status })
     return json(receiptResponse(result), { status: 201 })
   } catch (error) {

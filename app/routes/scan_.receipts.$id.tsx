@@ -9,6 +9,7 @@ import { Icon } from '~/components/icons'
 import { StreakCelebration } from '~/components/streak-celebration'
 import { getUserReceipt } from '~/receipts/user-receipts.server'
 import { formatB3tr } from '~/rewards/money'
+import { PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { CATEGORY_LABELS, CELEBRATION_STREAKS, isTransportCategory } from '~/rewards/rules'
 import { getDb } from '~/utils/db.server'
 import styles from '~/styles/scan.css'
@@ -135,6 +136,7 @@ export default function ReceiptResult() {
                   ))}
                 </ul>
               ) : null}
+              {receipt.reviewReasons.some((r) => r.includes('VeBetter Passport')) ? <p className="small muted">{PASSPORT_EXPLAINED}</p> : null}
             </div>
           ) : (
             <div className="alert" role="status">

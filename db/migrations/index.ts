@@ -11,6 +11,7 @@ import * as m0010 from './0010-receipts-user-status'
 import * as m0011 from './0011-ereceipts'
 import * as m0012 from './0012-notices-seen'
 import * as m0013 from './0013-inbound-deliveries'
+import * as m0014 from './0014-standing'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ export const migrations: Record<string, Migration> = {
   '0011-ereceipts': m0011,
   '0012-notices-seen': m0012,
   '0013-inbound-deliveries': m0013,
+  '0014-standing': m0014,
 }
 
 export const migrationProvider: MigrationProvider = {

@@ -18,6 +18,7 @@ import { readFormData } from '~/utils/form.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
 import { parseRowId } from '~/utils/ids'
 import { utcDay } from '~/rewards/rules'
+import { installCookieHeader, receiptOrigin } from '~/receipts/origin.server'
 import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 
 export const UNEXPECTED_ANALYSIS_ERROR = 'Something went wrong while reading this receipt. Nothing was recorded.'
@@ -39,7 +40,9 @@ export async function handleScanAction(request: Request, user: User, context: Ap
       const image = (await readMultipartImage(request)).image
       if (!image) throw new ReceiptImageError('missing')
       const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: analyzerFor(user.id) })
-      return redirect(`/scan?analysis=${stored.id}`)
+      // A browser without JavaScript gets its install id here (components/install-id.tsx keeps it otherwise).
+      const cookie = installCookieHeader(request)
+      return redirect(`/scan?analysis=${stored.id}`, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
     } catch (error) {
       if (error instanceof ReceiptRefusal) return refusalResponse<ScanActionData>(error, (r) => ({ step: 'camera', error: r.message }))
       if (error instanceof Response) throw error
@@ -65,7 +68,7 @@ export async function handleScanAction(request: Request, user: User, context: Ap
   if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
   const analysisId = parseRowId(String(form.get('analysisId') ?? ''))
   if (analysisId === null) return json<ScanActionData>({ step: 'camera', error: 'No image captured' }, { status: 400 })
-  const result = await submitForUser(user, { image: null, analysisId, values: submission.value })
+  const result = await submitForUser(user, { image: null, analysisId, values: submission.value, origin: receiptOrigin(request, context) })
   if (!result.ok) {
     const status = result.status
     return json<ScanActionData>({ step: 'form', error: result.error, reply: submission.reply({ formErrors: [result.error] }) }, { status })

@@ -6,6 +6,7 @@ import { ForwardingCard, isEmailFile } from '~/components/ereceipt'
 import { Icon } from '~/components/icons'
 import { SampleReceiptLink } from '~/components/sample-receipt-link'
 import { showToast } from '~/components/toaster'
+import { NEW_WALLET_NOTICE } from '~/receipts/standing'
 import type { ScanActionData } from './action.server'
 import type { ScanPageData } from './loader.server'
 
@@ -88,6 +89,11 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
       <h2 id="capture-title" className="card-title">
         <Icon name="camera" /> Capture your receipt
       </h2>
+      {data.established ? null : (
+        <div className="alert info" role="note" data-testid="new-wallet-notice">
+          <p style={{ margin: 0 }}>{NEW_WALLET_NOTICE}</p>
+        </div>
+      )}
       <p className="muted small">
         Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days: a photo, a screenshot or the
         receipt e-mail saved as an .eml file.

@@ -7,6 +7,8 @@ import { VerifiedSender } from '~/components/ereceipt'
 import { ErrorList, Field } from '~/components/forms'
 import { RewardPreviewCard } from '~/components/reward-preview'
 import { showToast } from '~/components/toaster'
+import { NEW_WALLET_NOTICE } from '~/receipts/standing'
+import { formatB3tr } from '~/rewards/money'
 import { receiptFormSchema } from '~/receipts/receipt-form'
 import { CATEGORY_LABELS, DAILY_LIMIT_MESSAGE, TRANSPORT_CATEGORIES } from '~/rewards/rules'
 import type { ScanActionData } from './action.server'
@@ -94,6 +96,14 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
         <div className="alert info">
           <strong>This receipt will be checked by our team.</strong>
           <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+        </div>
+      ) : analysis.waitsForStaff ? (
+        <div className="alert info" role="status" data-testid="review-preview">
+          <strong>This receipt goes to review, usually within a day.</strong>
+          <p style={{ margin: '0.25rem 0 0' }}>{NEW_WALLET_NOTICE}</p>
+          <p className="small" style={{ margin: '0.25rem 0 0' }}>
+            Once approved it earns {formatB3tr(analysis.rewardPreview.totalMilli)} B3TR, and your next photos are paid at once.
+          </p>
         </div>
       ) : (
         <>

@@ -4,6 +4,8 @@ import { getInboundAddress } from '~/ereceipts/inbound.server'
 import { EMAIL_MIME, getStoredAnalysis } from '~/receipts/analyses.server'
 import { analysisRefusal } from '~/receipts/early.server'
 import { getRewardPreview } from '~/receipts/reward-preview.server'
+import { getStanding } from '~/receipts/standing.server'
+import { getPassportCheck } from '~/chain/passport.server'
 import { listTransportationServices } from '~/receipts/services.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
 import { utcDay } from '~/rewards/rules'
@@ -22,8 +24,13 @@ export async function scanPageData(request: Request, user: User) {
     stored && !stored.analysis.testMode
       ? await analysisRefusal(db, { userId: user.id, imageHash: stored.imageHash, analysis: stored.analysis, maxAgeDays })
       : null
+  // Issue 31: a wallet without standing has its photos checked by staff; say so before it scans,
+  // and never preview an instant reward that will go to review.
+  const passport = getPassportCheck()
+  const standing = await getStanding(db, user.id, passport ? await passport(user.walletAddress) : null)
   return {
     services: await listTransportationServices(db),
+    established: standing.established,
     actionsToday: await countActionsToday(db, user.id),
     testMode: getEnv().RECIRCLE_TEST_MODE,
     inboundAddress: await getInboundAddress(db, user.id),
@@ -44,6 +51,8 @@ export async function scanPageData(request: Request, user: User) {
           reasons: stored.analysis.reasons,
           captureAdvice: typeof stored.analysis.captureAdvice === 'string' ? stored.analysis.captureAdvice : null,
           refusal,
+          // A photo the verdict would approve still waits for staff while the wallet has no standing.
+          waitsForStaff: !standing.established && !(typeof stored.analysis.verifiedSender === 'string'),
           // What the server pays if it accepts this receipt now (issue 24).
           rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
         }

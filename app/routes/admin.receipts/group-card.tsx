@@ -1,0 +1,60 @@
+import { Form, useNavigation } from '@remix-run/react'
+import { shortAddress } from '~/chain/networks'
+import type { ReviewGroupView } from './queue.server'
+
+const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
+
+/**
+ * Wallets without standing that travel together (issue 31): what ties them, and one decision for
+ * all their waiting receipts. The receipts themselves follow, each with its own card.
+ */
+export function GroupCard({ group, index }: { group: ReviewGroupView; index: number }) {
+  const navigation = useNavigation()
+  const ids = group.receiptIds.join(',')
+  const busy = navigation.state !== 'idle' && navigation.formData?.get('receiptIds') === ids
+  const titleId = `group-${index}`
+  return (
+    <section className="card stack review-group" aria-labelledby={titleId} data-testid="review-group">
+      <h3 id={titleId} style={{ margin: 0 }}>
+        {group.wallets.length > 1 ? `${plural(group.wallets.length, 'wallet')} together` : 'One new wallet'} ·{' '}
+        {plural(group.receiptIds.length, 'receipt')}
+      </h3>
+      {group.links.length ? (
+        <ul className="review-list small" aria-label="What ties these wallets together">
+          {group.links.map((link) => (
+            <li key={link}>{link}</li>
+          ))}
+        </ul>
+      ) : null}
+      <p className="small muted" style={{ margin: 0 }}>
+        Wallets: {group.wallets.map((w) => shortAddress(w)).join(', ')} · receipts {group.receiptIds.map((id) => `#${id}`).join(', ')}
+      </p>
+      {group.wallets.length > 1 || group.receiptIds.length > 1 ? (
+        <div className="stack" style={{ gap: '0.5rem' }}>
+          <Form method="post">
+            <input type="hidden" name="receiptIds" value={ids} />
+            <button type="submit" name="intent" value="approve-group" className="btn secondary block" disabled={busy}>
+              Approve all {group.receiptIds.length}
+            </button>
+          </Form>
+          <Form method="post" className="stack" style={{ gap: '0.5rem' }}>
+            <input type="hidden" name="receiptIds" value={ids} />
+            <label htmlFor={`${titleId}-reason`} className="label">
+              Reason for rejecting all
+            </label>
+            <input id={`${titleId}-reason`} name="reason" className="input" required minLength={3} maxLength={300} placeholder="e.g. Drawn receipts from one device" />
+            <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
+              <input type="checkbox" name="fraud" value="on" /> Rejected as fraud: these wallets lose their standing
+            </label>
+            <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
+              <input type="checkbox" name="signal" value="on" /> Also signal each wallet on VeBetter Passport (one transaction each)
+            </label>
+            <button type="submit" name="intent" value="reject-group" className="btn danger block" disabled={busy}>
+              Reject all {group.receiptIds.length}
+            </button>
+          </Form>
+        </div>
+      ) : null}
+    </section>
+  )
+}
