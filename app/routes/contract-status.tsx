@@ -1,4 +1,5 @@
 import { json, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { Form, useLoaderData, useNavigation, useRevalidator } from '@remix-run/react'
 import { useEffect } from 'react'
 import { requireAdmin } from '~/auth/auth.server'
@@ -101,6 +102,9 @@ export default function ContractStatus() {
             <a href={explorerAccountUrl(status.passportAddress)} target="_blank" rel="noreferrer" data-testid="passport-address">
               {status.passportAddress}
             </a>
+            <span className="small muted" style={{ display: 'block' }}>
+              {PASSPORT_EXPLAINED}
+            </span>
           </dd>
           <dt>Payouts</dt>
           <dd>{status.payoutsConfigured ? 'Configured' : 'Not configured: claims are recorded and wait'}</dd>
