@@ -1,5 +1,5 @@
 /**
- * Issue 23: the photo is judged on the phone before upload (app/receipts/capture-quality.ts, the
+ * Issue 23: the photo is judged on the phone before upload (app/ocr/capture-quality.ts, the
  * same check the server runs), shown in a preview with what to fix, and the user chooses: Retake
  * Photo, Upload New Image, or Use this photo.
  */

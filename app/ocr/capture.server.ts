@@ -1,6 +1,6 @@
 /**
  * The capture check on an uploaded photo (issue 23): the same pure judgement the scan page runs in
- * the browser (app/receipts/capture-quality.ts), on pixels sharp decodes. The browser draws the photo
+ * the browser (app/ocr/capture-quality.ts), on pixels sharp decodes. The browser draws the photo
  * at most CAPTURE_DECODE_SIDE long and measures that; so does this.
  */
 import sharp from 'sharp'

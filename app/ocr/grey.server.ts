@@ -5,7 +5,7 @@ export { histogram, otsu } from './levels'
 
 // Greyscale pixels: decoding a photo once, quarter turns, block averaging, histograms and Otsu's
 // threshold. The building blocks of preprocessing (preprocess.server.ts) and of the photo
-// fingerprint (app/receipts/fingerprint.server.ts).
+// fingerprint (app/ocr/fingerprint.server.ts).
 
 export type Grey = { data: Uint8Array; width: number; height: number }
 export type Box = { left: number; top: number; right: number; bottom: number }

@@ -1,6 +1,6 @@
 // Pure (no sharp, no Node): grey-level histograms, Otsu's threshold and the flat-colour share, shared by the server's
 // preprocessing and layout (grey.server.ts) and the capture check that also runs in the browser
-// (app/receipts/capture-quality.ts).
+// (app/ocr/capture-quality.ts).
 
 /** Count of each grey level 0..255. */
 export function histogram(data: ArrayLike<number>): Uint32Array {

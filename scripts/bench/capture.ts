@@ -1,5 +1,5 @@
 /**
- * How well the capture check (app/receipts/capture-quality.ts) tells unreadable photos from good ones:
+ * How well the capture check (app/ocr/capture-quality.ts) tells unreadable photos from good ones:
  *   tsx scripts/bench/capture.ts [dir] [--readings READINGS.json]
  * (default dir ../shared/receipts-dev; a folder with a truth.json like bench:ocr's). "Unreadable":
  * analysis does not get all four fields right. Without --readings every photo is analysed (both

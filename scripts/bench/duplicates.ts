@@ -1,5 +1,5 @@
 /**
- * How well the receipt-photo fingerprint (app/receipts/fingerprint.server.ts) catches copies of a
+ * How well the receipt-photo fingerprint (app/ocr/fingerprint.server.ts) catches copies of a
  * receipt and keeps distinct receipts apart (issue 10):
  *   tsx scripts/bench/duplicates.ts [--receipts DIR] [--seed N]   (npm run bench:duplicates)
  * DIR defaults to ../shared/receipts-dev from the repo root. Prints one JSON object.
