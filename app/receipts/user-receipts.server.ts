@@ -1,4 +1,5 @@
 /** A user's own receipts: the list and one receipt's page, never another user's. */
+import { sql } from 'kysely'
 import { z } from 'zod'
 import type { DB } from '#db/db.server'
 import type { ReceiptRow } from '#db/schema'
@@ -40,6 +41,27 @@ const SUMMARY_COLUMNS = ['verified_sender', 'id', 'store_name', 'category', 'amo
 export async function listUserReceipts(db: DB, userId: number) {
   const rows = await db.selectFrom('receipts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute()
   return rows.map(toSummary)
+}
+
+/** One page of the user's receipts, newest first: `before` is the last id of the previous page. */
+export async function listUserReceiptsPage(db: DB, userId: number, opts: { before: number | null; limit: number }) {
+  let query = db
+    .selectFrom('receipts')
+    .select([...SUMMARY_COLUMNS, sql<number>`case when image is not null and image_mime like 'image/%' then 1 else 0 end`.as('has_image')])
+    .where('user_id', '=', userId)
+  if (opts.before !== null) query = query.where('id', '<', opts.before)
+  const rows = await query.orderBy('id', 'desc').limit(opts.limit + 1).execute()
+  const page = rows.slice(0, opts.limit)
+  return {
+    receipts: page.map((r) => ({ ...toSummary(r), hasImage: Number(r.has_image) === 1 })),
+    nextBefore: rows.length > opts.limit ? page[page.length - 1]!.id : null,
+  }
+}
+
+/** The photo of one of the user's own receipts (for its thumbnail); null for another user's or an e-receipt. */
+export async function getUserReceiptImage(db: DB, userId: number, receiptId: number) {
+  const row = await db.selectFrom('receipts').select(['image', 'image_mime']).where('id', '=', receiptId).where('user_id', '=', userId).executeTakeFirst()
+  return row?.image && row.image_mime?.startsWith('image/') ? { image: row.image, mime: row.image_mime } : null
 }
 
 export async function getUserReceipt(db: DB, userId: number, receiptId: number) {

@@ -41,6 +41,7 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/scan', title: 'Upload Rideshare Receipt', text: 'Uber, Lyft, Waymo and more', icon: 'car' },
   { to: '/scan', title: 'Upload Transit Receipt', text: 'Bus, subway, rail and passes', icon: 'bus' },
   { to: '/scan', title: 'Electric Vehicle Rental', text: 'Tesla, Zipcar, Hertz EVs', icon: 'bolt' },
+  { to: '/receipts', title: 'My Receipts', text: 'Every receipt you sent and where it stands', icon: 'receipt' },
   { to: '/invite-friend', title: 'Invite a Friend', text: 'Earn 15 B3TR per referral', icon: 'users' },
   // Issue 24: the stores list (and Add Store from it) had no way in.
   { to: '/stores', title: 'Sustainable Stores', text: 'Find stores near you or add one', icon: 'store' },
@@ -63,6 +64,20 @@ export default function Home() {
     <div className="stack">
       {connected && notices.length > 0 ? <Notices notices={notices} /> : null}
       <WalletCard user={user} />
+      {connected && summary && summary.inReview > 0 ? (
+        <Link to="/receipts" className="action-card in-review" data-testid="in-review-card">
+          <span className="action-icon">
+            <Icon name="clock" />
+          </span>
+          <span>
+            <strong>
+              {summary.inReview} {summary.inReview === 1 ? 'receipt' : 'receipts'} in review
+            </strong>
+            <br />
+            <span className="small muted">Usually decided within a day. See My receipts</span>
+          </span>
+        </Link>
+      ) : null}
 
       <section className="card" aria-labelledby="goal-title">
         <div className="row between">

@@ -112,6 +112,7 @@ function SettingToggle({ name, label, description, enabled, shown }: { name: str
 
 /** Profile's Explore list: every screen within two taps of a tab (issue 24). */
 const EXPLORE_LINKS = [
+  { to: '/receipts', icon: 'receipt', label: 'My Receipts' },
   { to: '/rewards', icon: 'chart', label: 'Reward History' },
   { to: '/impact-explorer', icon: 'leaf', label: 'Impact Explorer' },
   { to: '/stores', icon: 'store', label: 'Sustainable Stores' },

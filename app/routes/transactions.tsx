@@ -52,6 +52,9 @@ export default function Transactions() {
           {formatB3tr(data.balanceMilli)} B3TR
         </div>
       </section>
+      <Link to="/receipts" className="btn secondary block">
+        My Receipts: where each one stands
+      </Link>
 
       <dl className="stats-list" aria-label="Transaction stats">
         <div>

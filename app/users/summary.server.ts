@@ -11,10 +11,12 @@ export async function getHomeSummary(db: DB, userId: number, now = new Date()) {
     dailyActions: Number(row.actions),
     totalEarnedMilli: Number(row.earned),
     verifiedReceipts: Number(row.receipts),
+    /** Receipts waiting for staff (issue 32: shown on Home so none seems lost). */
+    inReview: Number(row.in_review),
   }
 }
 
-// One query with three sub-selects: the page is the most visited one (issue 12).
+// One query with four sub-selects: the page is the most visited one (issue 12).
 const counts = preparedQuery((db: DB, userId: number, today: string) =>
   db.selectNoFrom((eb) => [
     eb
@@ -36,5 +38,11 @@ const counts = preparedQuery((db: DB, userId: number, today: string) =>
       .where('user_id', '=', userId)
       .where('status', '=', 'approved')
       .as('receipts'),
+    eb
+      .selectFrom('receipts')
+      .select(eb.fn.countAll<number>().as('n'))
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending_review')
+      .as('in_review'),
   ]),
 )
