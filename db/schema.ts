@@ -318,6 +318,16 @@ export interface InboundAddressTable {
   created_at: Timestamp
 }
 
+/** What became of a forwarded e-receipt (issue 32), shown once on Home. */
+export interface ForwardedOutcomeTable {
+  id: Generated<number>
+  user_id: number
+  receipt_id: number | null
+  outcome: 'approved' | 'pending_review' | 'refused'
+  message: string | null
+  created_at: Timestamp
+}
+
 export interface Database {
   users: UserTable
   auth_challenges: AuthChallengeTable
@@ -341,6 +351,7 @@ export interface Database {
   ereceipt_mailboxes: EReceiptMailboxTable
   inbound_addresses: InboundAddressTable
   inbound_deliveries: InboundDeliveryTable
+  forwarded_outcomes: ForwardedOutcomeTable
 }
 
 export type UserRow = Selectable<UserTable>

@@ -20,7 +20,7 @@ import { toCents } from './decision'
 
 export type InboundResult =
   | { ok: true; userId: number; receiptId: number; status: 'approved' | 'pending_review' }
-  | { ok: false; status: number; error: string }
+  | { ok: false; status: number; error: string; rateLimited?: true }
 
 const NO_RECIPIENT = 'This message is not addressed to a ReCircle forwarding address.'
 
@@ -32,12 +32,31 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
     if (userId !== null) break
   }
   if (userId === null) return { ok: false, status: 404, error: NO_RECIPIENT }
+  const result = await receiveFor(db, userId, input)
+  // The user did not watch this happen: Home tells them once (issue 32). A flood of refusals is
+  // bounded by the analysis rate limit, which refuses before anything is recorded past it.
+  if (result.ok || !result.rateLimited) {
+    await db
+      .insertInto('forwarded_outcomes')
+      .values({
+        user_id: userId,
+        receipt_id: result.ok ? result.receiptId : null,
+        outcome: result.ok ? result.status : 'refused',
+        message: result.ok ? null : result.error,
+        created_at: (input.now ?? new Date()).toISOString(),
+      })
+      .execute()
+  }
+  return result
+}
+
+async function receiveFor(db: DB, userId: number, input: { raw: Buffer; now?: Date }): Promise<InboundResult> {
   if (sniffImageFormat(input.raw) !== null || !looksLikeEmail(input.raw)) return { ok: false, status: 400, error: new EReceiptError('malformed').message }
   const limit = await dailyLimitRefusal(db, userId, input.now)
   if (limit) return { ok: false, status: 429, error: limit.message }
   // Forwarded mail is analysed like an upload, so it counts against the same per-user limit.
   const rate = await checkRateLimits(db, [rateLimits.analysisByUser(userId)], input.now)
-  if (!rate.ok) return { ok: false, status: 429, error: tooManyRequestsMessage(rate.retryAfterSeconds) }
+  if (!rate.ok) return { ok: false, status: 429, error: tooManyRequestsMessage(rate.retryAfterSeconds), rateLimited: true }
   let stored: Awaited<ReturnType<typeof analyzeAndStore>>
   try {
     stored = await analyzeAndStore(db, { userId, image: input.raw, analyze: notAPhoto, now: input.now })

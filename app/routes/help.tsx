@@ -25,7 +25,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-const FAQ: { topic: Topic; q: string; a: string }[] = [
+const FAQ: { topic: Topic; q: string; a: string; link?: { to: string; label: string } }[] = [
   {
     topic: 'wallet',
     q: 'How do I connect my wallet?',
@@ -40,6 +40,12 @@ const FAQ: { topic: Topic; q: string; a: string }[] = [
     topic: 'rewards',
     q: 'How much can I earn?',
     a: `Each verified receipt earns a base reward of ${BASE_REWARD_B3TR} B3TR whatever the fare, multiplied by 1.2 for sustainable transport and up to ${MAX_STREAK_MULTIPLIER} for a daily streak. Your first receipt adds a 10 B3TR bonus, so one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR. You can do 3 actions per day.`,
+  },
+  {
+    topic: 'scanning',
+    q: 'Can I send the receipt e-mail instead of a photo?',
+    a: 'Yes, and it is the fastest way: a receipt e-mail from a supported service (Uber, Lyft, Lime and others) carries the sender\'s signature, so ReCircle pays it at once. Forward it to your personal ReCircle address, or save it as an .eml file and upload it on Scan. The E-receipts page shows the steps for Gmail, Apple Mail and Outlook and the supported senders.',
+    link: { to: '/e-receipts', label: 'Set up e-receipts' },
   },
   {
     topic: 'scanning',
@@ -87,6 +93,11 @@ export default function Help() {
               <details key={item.q} className="faq" open={topic === c.topic}>
                 <summary>{item.q}</summary>
                 <p style={{ marginTop: '0.5rem' }}>{item.a}</p>
+                {item.link ? (
+                  <p style={{ margin: 0 }}>
+                    <Link to={item.link.to}>{item.link.label}</Link>
+                  </p>
+                ) : null}
               </details>
             ))}
           </div>

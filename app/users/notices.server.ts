@@ -21,7 +21,7 @@ export const MAX_NOTICES = 5
  * are not among them: the user saw those on the spot.
  */
 export async function listNotices(db: DB, userId: number, since: string): Promise<Notice[]> {
-  const [receipts, submissions, payouts] = await Promise.all([
+  const [receipts, submissions, payouts, forwards] = await Promise.all([
     db
       .selectFrom('receipts')
       .select(['id', 'status', 'reward_milli', 'reject_reason', 'reviewed_at', 'store_name'])
@@ -47,6 +47,16 @@ export async function listNotices(db: DB, userId: number, since: string): Promis
       .where('status', 'in', ['confirmed', 'failed', 'reverted'])
       .where('updated_at', '>', since)
       .orderBy('updated_at', 'desc')
+      .limit(MAX_NOTICES)
+      .execute(),
+    // Forwarded e-receipts (issue 32): credited, sent to review or refused while the user was away.
+    db
+      .selectFrom('forwarded_outcomes')
+      .leftJoin('receipts', 'receipts.id', 'forwarded_outcomes.receipt_id')
+      .select(['forwarded_outcomes.id', 'forwarded_outcomes.outcome', 'forwarded_outcomes.message', 'forwarded_outcomes.created_at', 'forwarded_outcomes.receipt_id', 'receipts.store_name', 'receipts.reward_milli'])
+      .where('forwarded_outcomes.user_id', '=', userId)
+      .where('forwarded_outcomes.created_at', '>', since)
+      .orderBy('forwarded_outcomes.created_at', 'desc')
       .limit(MAX_NOTICES)
       .execute(),
   ])
@@ -97,6 +107,29 @@ export async function listNotices(db: DB, userId: number, since: string): Promis
             at: p.updated_at,
           },
     ),
+    ...forwards.map((f): Notice => {
+      const service = f.store_name ?? 'Your'
+      if (f.outcome === 'refused' || f.receipt_id === null) {
+        return { key: `forward-${f.id}`, tone: 'error', title: 'E-mailed receipt not accepted', text: f.message ?? 'It could not be read as a receipt.', href: '/e-receipts', at: f.created_at }
+      }
+      return f.outcome === 'approved'
+        ? {
+            key: `forward-${f.id}`,
+            tone: 'success',
+            title: `${service} receipt received by e-mail, +${formatB3tr(Number(f.reward_milli ?? 0))} B3TR`,
+            text: 'Verified by its sender\'s signature and credited.',
+            href: `/scan/receipts/${f.receipt_id}`,
+            at: f.created_at,
+          }
+        : {
+            key: `forward-${f.id}`,
+            tone: 'success',
+            title: `${service} receipt received by e-mail`,
+            text: 'It is in review; the reward follows the approval.',
+            href: `/scan/receipts/${f.receipt_id}`,
+            at: f.created_at,
+          }
+    }),
   ]
   return notices.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).slice(0, MAX_NOTICES)
 }

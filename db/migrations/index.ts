@@ -12,6 +12,7 @@ import * as m0011 from './0011-ereceipts'
 import * as m0012 from './0012-notices-seen'
 import * as m0013 from './0013-inbound-deliveries'
 import * as m0014 from './0014-standing'
+import * as m0015 from './0015-forwarded-outcomes'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ export const migrations: Record<string, Migration> = {
   '0012-notices-seen': m0012,
   '0013-inbound-deliveries': m0013,
   '0014-standing': m0014,
+  '0015-forwarded-outcomes': m0015,
 }
 
 export const migrationProvider: MigrationProvider = {
