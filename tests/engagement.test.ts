@@ -48,7 +48,7 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     let ach = await load(achievementsLoader, '/achievements', cookie)
     expect(ach.unlockedCount).toBe(0)
     expect(ach.achievements).toHaveLength(6)
-    expect(ach.ecoImpact).toEqual({ co2Kg: 0, treesSaved: 0 })
+    expect(ach.ecoImpact).toEqual({ co2Kg: 0, treeEquivalents: 0 })
     let impact = await load(impactLoader, '/impact-explorer', cookie)
     expect(impact.badgesEarned).toBe(0)
     expect(impact.nextBadges.map((n: { badgeId: string }) => n.badgeId)).toEqual(['ten_receipts', 'co2_saver', 'token_milestone_50'])
@@ -117,9 +117,11 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
       dailyActions: 1,
       totalEarnedMilli: 63_000,
       verifiedReceipts: 5,
+      // Issue 32: the receipts waiting for review, for Home's card.
+      inReview: 0,
     })
     const newcomer = await signInNewUser()
-    expect(await getHomeSummary(db, newcomer.user.id)).toEqual({ dailyActions: 0, totalEarnedMilli: 0, verifiedReceipts: 0 })
+    expect(await getHomeSummary(db, newcomer.user.id)).toEqual({ dailyActions: 0, totalEarnedMilli: 0, verifiedReceipts: 0, inReview: 0 })
     // Home's Recent Achievements: the latest unlocked one, whether or not it paid a reward (issue 24).
     // The fifth receipt (today) unlocked Eco Commuter, which pays nothing; the ledger's latest
     // achievement entry (first_store, 40 days ago) is older.
@@ -130,7 +132,7 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     ach = await load(achievementsLoader, '/achievements?tab=shopping', cookie)
     expect(ach.tab).toBe('shopping')
     expect(ach.unlockedCount).toBe(4)
-    expect(ach.ecoImpact).toEqual({ co2Kg: 25, treesSaved: 10 })
+    expect(ach.ecoImpact).toEqual({ co2Kg: 25, treeEquivalents: 1.1 })
     expect(ach.streak).toBe(3)
     expect(ach.balanceMilli).toBe(63_000)
     const a = byKey(ach.achievements)

@@ -1,3 +1,4 @@
+import { RETRYABLE_TITLE } from '../app/receipts/refusal-advice'
 import type { ServerBuild } from '@remix-run/node'
 import { http, passthrough } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -295,7 +296,8 @@ describe('receipt analyses (POST /api/receipts/validate and the scan page share 
     const api = await expectTooMany(await validate(cookie, newIp()), 3595)
     expect(api).toEqual({ error: 'Too many requests. Please try again in 60 minutes.', message: 'Too many requests. Please try again in 60 minutes.' })
     const page = await expectTooMany(await scan(cookie, newIp()), 3595)
-    expect(page).toEqual({ step: 'camera', error: 'Too many requests. Please try again in 60 minutes.' })
+    // Issue 32: a retry helps here (later), so the page offers one.
+    expect(page).toEqual({ step: 'camera', error: 'Too many requests. Please try again in 60 minutes.', advice: { action: 'retry', title: RETRYABLE_TITLE, instead: null } })
     expect((await validate((await signInNewUser()).cookie, ip)).status).toBe(400)
     vi.setSystemTime(T0 + HOUR)
     expect((await validate(cookie, ip)).status).toBe(400)
@@ -338,7 +340,7 @@ describe('receipt analyses (POST /api/receipts/validate and the scan page share 
       const page = await scan(cookie, newIp(), image)
       expect(page.status).toBe(503)
       expect(page.headers.get('Retry-After')).toBe('5')
-      expect(await bodyOf(page)).toEqual({ step: 'camera', error: READER_BUSY_MESSAGE })
+      expect(await bodyOf(page)).toEqual({ step: 'camera', error: READER_BUSY_MESSAGE, advice: { action: 'retry', title: RETRYABLE_TITLE, instead: null } })
       expect(performance.now() - started).toBeLessThan(3000)
       expect(await getDb().selectFrom('receipt_analyses').select('id').where('user_id', '=', user.id).execute()).toEqual([])
       expect(gate.inFlight()).toBe(3)

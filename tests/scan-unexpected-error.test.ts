@@ -1,6 +1,7 @@
 // Issue 24: an unexpected failure while analysing a photo returns to the capture step with the
 // reason and Try Again (spec 1 §8), not the route's error page.
 import { describe, expect, it, vi } from 'vitest'
+import { RETRYABLE_TITLE } from '../app/receipts/refusal-advice'
 import { noiseImage } from './utils/images'
 import { bodyOf, signInNewUser, BASE_URL } from './utils/requests'
 
@@ -19,7 +20,7 @@ describe('scan action', () => {
     const errors = vi.spyOn(console, 'error').mockImplementation(() => {})
     const res = await action({ request, params: {}, context: {} })
     expect(res.status).toBe(500)
-    expect(await bodyOf(res)).toEqual({ step: 'camera', error: UNEXPECTED_ANALYSIS_ERROR })
+    expect(await bodyOf(res)).toEqual({ step: 'camera', error: UNEXPECTED_ANALYSIS_ERROR, advice: { action: 'retry', title: RETRYABLE_TITLE, instead: null } })
     expect(errors).toHaveBeenCalled()
     errors.mockRestore()
   })

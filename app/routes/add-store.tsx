@@ -147,7 +147,7 @@ export default function AddStore() {
             Submit a New Sustainable Store
           </Link>
         )}
-        <Link to="/" className="btn secondary" style={{ flex: 1 }}>
+        <Link to="/home" className="btn secondary" style={{ flex: 1 }}>
           Cancel
         </Link>
       </div>

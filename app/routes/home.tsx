@@ -62,6 +62,7 @@ export default function Home() {
 
   return (
     <div className="stack">
+      <h1 className="sr-only">ReCircle Home</h1>
       {connected && notices.length > 0 ? <Notices notices={notices} /> : null}
       <WalletCard user={user} />
       {connected && summary && summary.inReview > 0 ? (
@@ -133,7 +134,7 @@ export default function Home() {
               <div className="stat-value" data-testid="total-rewards">
                 {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
               </div>
-              <div className="stat-label">Total Rewards (B3TR)</div>
+              <div className="stat-label">B3TR earned (all time)</div>
             </div>
             <div className="stat">
               <div className="stat-value" data-testid="verified-receipts">

@@ -95,7 +95,7 @@ export default function InviteFriend() {
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
-        <Icon name="arrowLeft" /> Back
+        <Icon name="arrowLeft" /> Back to Home
       </Link>
       <section className="card hero">
         <h1 style={{ color: '#fff' }}>Invite Friends</h1>

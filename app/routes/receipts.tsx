@@ -30,7 +30,7 @@ export default function MyReceipts() {
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
-        <Icon name="arrowLeft" /> Home
+        <Icon name="arrowLeft" /> Back to Home
       </Link>
       <h1>My Receipts</h1>
       {receipts.length === 0 ? (

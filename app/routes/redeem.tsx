@@ -56,8 +56,8 @@ export default function Redeem() {
   const confirming = params.get('confirm') === '1' && balanceMilli > 0
   return (
     <div className="stack">
-      <Link to="/" className="back-link">
-        <Icon name="arrowLeft" /> Back
+      <Link to="/home" className="back-link">
+        <Icon name="arrowLeft" /> Back to Home
       </Link>
       <h1>Redeem Tokens</h1>
       <section className="card hero">

@@ -53,7 +53,7 @@ export default function Transactions() {
         </div>
       </section>
       <Link to="/receipts" className="btn secondary block">
-        My Receipts: where each one stands
+        My Receipts
       </Link>
 
       <dl className="stats-list" aria-label="Transaction stats">
@@ -62,7 +62,7 @@ export default function Transactions() {
           <dd data-testid="stat-transactions">{data.stats.totalTransactions}</dd>
         </div>
         <div>
-          <dt>Total B3TR</dt>
+          <dt>B3TR earned (all time)</dt>
           <dd data-testid="stat-total-b3tr">{formatB3tr(data.stats.earnedMilli)}</dd>
         </div>
         <div>

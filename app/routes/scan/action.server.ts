@@ -18,24 +18,30 @@ import { readFormData } from '~/utils/form.server'
 import { dailyLimitRefusal } from '~/receipts/early.server'
 import { parseRowId } from '~/utils/ids'
 import { utcDay } from '~/rewards/rules'
+import { refusalAdvice, type RefusalAdvice } from '~/receipts/refusal-advice'
 import { installCookieHeader, receiptOrigin } from '~/receipts/origin.server'
 import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 
 export const UNEXPECTED_ANALYSIS_ERROR = 'Something went wrong while reading this receipt. Nothing was recorded.'
 
 export type ScanActionData =
-  | { step: 'camera'; error: string }
+  | { step: 'camera'; error: string; advice: RefusalAdvice }
   | { step: 'form'; error?: string; reply?: SubmissionResult<string[]> }
+
+/** The capture step's error: the reason, and what the user can do about it (retry only where it helps). */
+function cameraError(message: string, status: number, code?: string | null, headers?: HeadersInit) {
+  return json<ScanActionData>({ step: 'camera', error: message, advice: refusalAdvice(code, status) }, { status, headers })
+}
 
 /** The scan page's form posts: analyse a photo, try a demo (test mode), or submit the form. */
 export async function handleScanAction(request: Request, user: User, context: AppLoadContext) {
   if (isMultipart(request)) {
     // A multipart post is a photo to analyse: counted against the analysis limits.
     const limited = await getRateLimitRefusal(getDb(), analysisLimits(user.id, context))
-    if (limited) return json<ScanActionData>({ step: 'camera', error: limited.message }, { status: limited.status, headers: limited.headers })
+    if (limited) return cameraError(limited.message, limited.status, 'rate_limited', limited.headers)
     // At the daily limit no analysis is run at all (issue 10, "refuse early").
     const limit = await dailyLimitRefusal(getDb(), user.id)
-    if (limit) return json<ScanActionData>({ step: 'camera', error: `${limit.title}. ${limit.message}` }, { status: 429 })
+    if (limit) return cameraError(`${limit.title}. ${limit.message}`, 429, limit.code)
     try {
       const image = (await readMultipartImage(request)).image
       if (!image) throw new ReceiptImageError('missing')
@@ -44,11 +50,13 @@ export async function handleScanAction(request: Request, user: User, context: Ap
       const cookie = installCookieHeader(request)
       return redirect(`/scan?analysis=${stored.id}`, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
     } catch (error) {
-      if (error instanceof ReceiptRefusal) return refusalResponse<ScanActionData>(error, (r) => ({ step: 'camera', error: r.message }))
+      if (error instanceof ReceiptRefusal) {
+        return refusalResponse<ScanActionData>(error, (r) => ({ step: 'camera', error: r.message, advice: refusalAdvice(r.code, r.status) }))
+      }
       if (error instanceof Response) throw error
       // Anything else goes back to the capture step with Try Again, not to the error page (issue 24).
       console.error('Receipt analysis failed', error)
-      return json<ScanActionData>({ step: 'camera', error: UNEXPECTED_ANALYSIS_ERROR }, { status: 500 })
+      return cameraError(UNEXPECTED_ANALYSIS_ERROR, 500)
     }
   }
 
@@ -57,17 +65,17 @@ export async function handleScanAction(request: Request, user: User, context: Ap
   if (intent === 'demo') {
     const type = String(form.get('demoType')) as DemoType
     if (!getEnv().RECIRCLE_TEST_MODE || !DEMO_TYPES.includes(type)) {
-      return json<ScanActionData>({ step: 'camera', error: 'Demo receipts are only available in test mode.' }, { status: 400 })
+      return cameraError('Demo receipts are only available in test mode.', 400, 'demo')
     }
     const id = await storeDemoAnalysis(getDb(), user.id, demoAnalysis(type, utcDay(new Date())))
     return redirect(`/scan?analysis=${id}`)
   }
 
-  if (intent !== 'submit') return json<ScanActionData>({ step: 'camera', error: 'Unknown action' }, { status: 400 })
+  if (intent !== 'submit') return cameraError('Unknown action', 400, 'unknown_action')
   const submission = parseWithZod(form, { schema: receiptFormSchema })
   if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
   const analysisId = parseRowId(String(form.get('analysisId') ?? ''))
-  if (analysisId === null) return json<ScanActionData>({ step: 'camera', error: 'No image captured' }, { status: 400 })
+  if (analysisId === null) return cameraError('No image captured', 400, 'missing')
   const result = await submitForUser(user, { image: null, analysisId, values: submission.value, origin: receiptOrigin(request, context) })
   if (!result.ok) {
     const status = result.status

@@ -7,11 +7,10 @@ import { Icon } from '~/components/icons'
 import { SampleReceiptLink } from '~/components/sample-receipt-link'
 import { showToast } from '~/components/toaster'
 import { NEW_WALLET_NOTICE } from '~/receipts/standing'
+import { RETRYABLE_TITLE, type RefusalAdvice } from '~/receipts/refusal-advice'
 import type { ScanActionData } from './action.server'
 import type { ScanPageData } from './loader.server'
 
-// Spec 1 §8's toast description; the reason goes beneath it.
-const ANALYSIS_FAILED = 'Could not analyze receipt. Please try again.'
 
 /** Scan's first step: a photo (camera or gallery), a screenshot or an .eml, sent to be analysed. */
 export function CaptureStep({ data, actionData }: { data: ScanPageData; actionData?: ScanActionData }) {
@@ -25,7 +24,11 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
   // Issue 23: a captured photo, or a picked one the capture check flags, waits in a preview.
   const [pending, setPending] = useState<{ file: File; src: string; advice: string | null } | null>(null)
   const analyzing = navigation.state !== 'idle' && navigation.formEncType === 'multipart/form-data'
-  const error = actionData?.step === 'camera' ? actionData.error : null
+  const serverError = actionData?.step === 'camera' ? actionData : null
+  // A problem the browser found before sending (resolution, type): it stays until the user acts.
+  const [clientError, setClientError] = useState<string | null>(null)
+  const error = clientError ?? serverError?.error ?? null
+  const advice: RefusalAdvice | null = clientError ? { action: 'retake', title: RETRYABLE_TITLE, instead: null } : (serverError?.advice ?? null)
 
   useEffect(() => {
     if (!analyzing) return setProgress(0)
@@ -35,8 +38,8 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
   }, [analyzing])
 
   useEffect(() => {
-    if (error) showToast({ title: 'Analysis Failed', description: ANALYSIS_FAILED, detail: error, variant: 'destructive' })
-  }, [error, actionData])
+    if (serverError) showToast({ title: 'Analysis Failed', description: serverError.advice.title, detail: serverError.error, variant: 'destructive' })
+  }, [serverError])
 
   const send = useCallback(
     (file: File, isEmail: boolean) => {
@@ -55,9 +58,10 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
       const isEmail = isEmailFile(file)
       const problem = isEmail ? null : await checkImageFile(file)
       if (problem) {
-        showToast({ title: 'Validation Error', description: problem, variant: 'destructive' })
+        setClientError(problem)
         return
       }
+      setClientError(null)
       const capture = isEmail ? null : await checkCaptureInBrowser(file)
       // A good screenshot or photo from the gallery goes at once; the camera's photo and a poor one wait for the user.
       if (capture && (opts.fromCamera || !capture.ok)) {
@@ -98,14 +102,22 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
         Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days: a photo, a screenshot or the
         receipt e-mail saved as an .eml file.
       </p>
-      {error ? (
-        <div className="alert" role="alert">
-          <strong>{ANALYSIS_FAILED}</strong>
+      {error && advice ? (
+        <div className="alert" role="alert" data-testid="capture-error">
+          <strong>{advice.title}</strong>
           <p style={{ margin: '0.25rem 0 0' }}>{error}</p>
-          <div style={{ marginTop: '0.5rem' }}>
-            <Link to="/scan" className="btn secondary">
-              Try Again
-            </Link>
+          {advice.instead ? <p style={{ margin: '0.25rem 0 0' }}>{advice.instead}</p> : null}
+          <div className="row" style={{ marginTop: '0.5rem', gap: '0.5rem', flexWrap: 'wrap' }}>
+            {advice.action !== 'none' ? (
+              <Link to="/scan" className="btn secondary" onClick={() => setClientError(null)}>
+                Try Again
+              </Link>
+            ) : null}
+            {advice.instead?.includes('E-receipts page') ? (
+              <Link to="/e-receipts" className="btn secondary">
+                Supported e-receipts
+              </Link>
+            ) : null}
           </div>
         </div>
       ) : null}

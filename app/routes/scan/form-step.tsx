@@ -7,7 +7,7 @@ import { VerifiedSender } from '~/components/ereceipt'
 import { ErrorList, Field } from '~/components/forms'
 import { RewardPreviewCard } from '~/components/reward-preview'
 import { showToast } from '~/components/toaster'
-import { NEW_WALLET_NOTICE } from '~/receipts/standing'
+import { NEW_WALLET_NOTICE, PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { formatB3tr } from '~/rewards/money'
 import { receiptFormSchema } from '~/receipts/receipt-form'
 import { CATEGORY_LABELS, DAILY_LIMIT_MESSAGE, TRANSPORT_CATEGORIES } from '~/rewards/rules'
@@ -57,6 +57,8 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
   }, [formError, actionData])
 
   if (analysis.refusal) return <RefusedStep analysis={analysis} />
+  // Issue 32: a receipt that cannot earn gets no form to fill in, only why and what to do instead.
+  if (!analysis.testMode && !analysis.isAcceptable && !analysis.needsManualReview) return <IneligibleStep analysis={analysis} />
 
   return (
     <section className="card stack" aria-labelledby="form-title">
@@ -85,24 +87,28 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
       </dl>
       {analysis.testMode ? (
         <div className="alert warn">Demo receipt: test mode only, it never earns tokens.</div>
-      ) : !analysis.isAcceptable && !analysis.needsManualReview ? (
-        <div className="alert" role="alert">
-          <strong>This receipt is not eligible.</strong>
-          <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
-        </div>
       ) : analysis.captureAdvice ? (
         <RetakeAdvice advice={analysis.captureAdvice} />
       ) : analysis.needsManualReview ? (
         <div className="alert info">
-          <strong>This receipt will be checked by our team.</strong>
+          <strong>This receipt goes to review, usually within a day: our team checks it.</strong>
           <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
         </div>
       ) : analysis.waitsForStaff ? (
         <div className="alert info" role="status" data-testid="review-preview">
           <strong>This receipt goes to review, usually within a day.</strong>
-          <p style={{ margin: '0.25rem 0 0' }}>{NEW_WALLET_NOTICE}</p>
+          {analysis.waitReasons.length > 0 ? (
+            <>
+              <ul className="review-list">{analysis.waitReasons.map((r) => <li key={r}>{r}</li>)}</ul>
+              <p className="small" style={{ margin: '0.25rem 0 0' }}>
+                {PASSPORT_EXPLAINED}
+              </p>
+            </>
+          ) : (
+            <p style={{ margin: '0.25rem 0 0' }}>{NEW_WALLET_NOTICE}</p>
+          )}
           <p className="small" style={{ margin: '0.25rem 0 0' }}>
-            Once approved it earns {formatB3tr(analysis.rewardPreview.totalMilli)} B3TR, and your next photos are paid at once.
+            Once approved it earns {formatB3tr(analysis.rewardPreview.totalMilli)} B3TR.
           </p>
         </div>
       ) : (
@@ -156,6 +162,30 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
   )
 }
 
+/** A receipt the rules do not reward (fuel, groceries, a food order): why, and what does earn. */
+function IneligibleStep({ analysis }: { analysis: NonNullable<ScanPageData['analysis']> }) {
+  return (
+    <section className="card stack" aria-labelledby="ineligible-title">
+      {analysis.hasImage ? <img src={`/scan/image/${analysis.id}`} alt="Your receipt" className="preview" /> : null}
+      <div className="alert" role="alert">
+        <strong id="ineligible-title">This receipt is not eligible.</strong>
+        <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
+        <p style={{ margin: '0.25rem 0 0' }}>
+          Ride-share, public transit, EV rental and e-scooter or bike receipts from the last 14 days earn B3TR.
+        </p>
+      </div>
+      <div className="btn-pair">
+        <Link to="/home" className="btn secondary" style={{ flex: 1 }}>
+          Home
+        </Link>
+        <Link to="/scan" className="btn" style={{ flex: 1 }}>
+          Scan Another Receipt
+        </Link>
+      </div>
+    </section>
+  )
+}
+
 /** The analysis step when the receipt cannot be accepted: why, and a way to scan another one. */
 function RefusedStep({ analysis }: { analysis: NonNullable<ScanPageData['analysis']> }) {
   const refusal = analysis.refusal!
@@ -169,7 +199,7 @@ function RefusedStep({ analysis }: { analysis: NonNullable<ScanPageData['analysi
       </div>
       <div className="btn-pair">
         <Link to="/home" className="btn secondary" style={{ flex: 1 }}>
-          Back to Dashboard
+          Home
         </Link>
         {limit ? null : (
           <Link to="/scan" className="btn" style={{ flex: 1 }}>

@@ -5,6 +5,7 @@ import { EMAIL_MIME, getStoredAnalysis } from '~/receipts/analyses.server'
 import { analysisRefusal } from '~/receipts/early.server'
 import { getRewardPreview } from '~/receipts/reward-preview.server'
 import { getStanding } from '~/receipts/standing.server'
+import { passportReviewReasons } from '~/receipts/passport-signals'
 import { getPassportCheck } from '~/chain/passport.server'
 import { listTransportationServices } from '~/receipts/services.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
@@ -26,8 +27,11 @@ export async function scanPageData(request: Request, user: User) {
       : null
   // Issue 31: a wallet without standing has its photos checked by staff; say so before it scans,
   // and never preview an instant reward that will go to review.
-  const passport = getPassportCheck()
-  const standing = await getStanding(db, user.id, passport ? await passport(user.walletAddress) : null)
+  const passportCheck = getPassportCheck()
+  const passport = passportCheck ? await passportCheck(user.walletAddress) : null
+  const standing = await getStanding(db, user.id, passport)
+  // What the submission will add to an approval that sends it to review (blacklisted, signalled, unreachable).
+  const passportReasons = passportReviewReasons(passport)
   return {
     services: await listTransportationServices(db),
     established: standing.established,
@@ -35,6 +39,8 @@ export async function scanPageData(request: Request, user: User) {
     testMode: getEnv().RECIRCLE_TEST_MODE,
     inboundAddress: await getInboundAddress(db, user.id),
     today: utcDay(new Date()),
+    // The daily limit resets at the next UTC midnight (issue 32: say when, and close the upload till then).
+    resetInMinutes: minutesToUtcMidnight(new Date()),
     analysis: stored
       ? {
           id: stored.id,
@@ -51,8 +57,10 @@ export async function scanPageData(request: Request, user: User) {
           reasons: stored.analysis.reasons,
           captureAdvice: typeof stored.analysis.captureAdvice === 'string' ? stored.analysis.captureAdvice : null,
           refusal,
-          // A photo the verdict would approve still waits for staff while the wallet has no standing.
-          waitsForStaff: !standing.established && !(typeof stored.analysis.verifiedSender === 'string'),
+          // Issue 32: the preview runs the submission's checks. A photo the verdict would approve still
+          // waits for staff while the wallet has no standing, and any receipt waits on a Passport reason.
+          waitsForStaff: passportReasons.length > 0 || (!standing.established && !(typeof stored.analysis.verifiedSender === 'string')),
+          waitReasons: passportReasons,
           // What the server pays if it accepts this receipt now (issue 24).
           rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
         }
@@ -61,3 +69,8 @@ export async function scanPageData(request: Request, user: User) {
 }
 
 export type ScanPageData = SerializeFrom<typeof scanPageData>
+
+function minutesToUtcMidnight(now: Date) {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 60_000))
+}

@@ -34,21 +34,39 @@ export default function Scan() {
     <div className="stack">
       <div className="row between">
         <Link to="/home" className="back-link">
-          <Icon name="arrowLeft" /> Back to Dashboard
+          <Icon name="arrowLeft" /> Back to Home
         </Link>
         <span className="pill" aria-label={`Actions today: ${data.actionsToday} of ${DAILY_ACTION_LIMIT}`}>
           {Math.min(data.actionsToday, DAILY_ACTION_LIMIT)}/{DAILY_ACTION_LIMIT} today
         </span>
       </div>
       <h1>Scan Receipt</h1>
-      {limitReached ? (
-        <div className="alert warn" role="status">
-          <strong>Daily Action Limit Reached</strong>
-          <p style={{ margin: 0 }}>{DAILY_LIMIT_MESSAGE}</p>
-        </div>
-      ) : null}
-      {data.analysis ? <ReceiptFormStep data={data} actionData={actionData} /> : <CaptureStep data={data} actionData={actionData} />}
+      {data.analysis ? (
+        <ReceiptFormStep data={data} actionData={actionData} />
+      ) : limitReached ? (
+        <DailyLimitReached resetInMinutes={data.resetInMinutes} />
+      ) : (
+        <CaptureStep data={data} actionData={actionData} />
+      )}
     </div>
+  )
+}
+
+/** At the daily limit the upload is closed until the reset, said once, with when (issue 32). */
+function DailyLimitReached({ resetInMinutes }: { resetInMinutes: number }) {
+  const hours = Math.floor(resetInMinutes / 60)
+  return (
+    <section className="alert warn stack" role="status" data-testid="daily-limit" style={{ gap: '0.5rem' }}>
+      <strong>Daily Action Limit Reached</strong>
+      <p style={{ margin: 0 }}>{DAILY_LIMIT_MESSAGE}</p>
+      <p style={{ margin: 0 }}>
+        Uploads open again at 00:00 UTC, in {hours > 0 ? `${hours} h ` : ''}
+        {resetInMinutes % 60} min.
+      </p>
+      <Link to="/receipts" className="btn secondary block">
+        My Receipts
+      </Link>
+    </section>
   )
 }
 
