@@ -4,7 +4,7 @@
  * Home, credited or refused, with the reason.
  */
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { getInboundAddress } from '../app/ereceipts/inbound.server'
 import { receiveForwardedEmail } from '../app/receipts/forwarded.server'
 import * as guidePage from '../app/routes/e-receipts'
@@ -12,21 +12,14 @@ import * as helpPage from '../app/routes/help'
 import * as homePage from '../app/routes/home'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
-import { startDkimDns, type DkimDns } from './utils/dkim-dns'
-import { makeTrip, signedNewsletter, signedReceipt, TEST_EXTRA_SENDERS } from './utils/ereceipts'
+import { useDkimDns } from './utils/dkim-env'
+import { makeTrip, signedNewsletter, signedReceipt } from './utils/ereceipts'
 import { renderRoute, textOf } from './utils/render'
 import { signInNewUser } from './utils/requests'
 
-let dns: DkimDns
-beforeAll(async () => {
-  dns = await startDkimDns()
-  process.env.DNS_SERVERS = dns.server
-  process.env.ERECEIPT_SENDERS = TEST_EXTRA_SENDERS
-  resetEnvCache()
-})
-afterAll(async () => {
-  await dns.close()
-  for (const k of ['DNS_SERVERS', 'ERECEIPT_SENDERS', 'INBOUND_DOMAIN']) delete process.env[k]
+const dns = useDkimDns()
+afterAll(() => {
+  delete process.env.INBOUND_DOMAIN
   resetEnvCache()
 })
 
@@ -69,9 +62,9 @@ describe('a forwarded receipt on Home', () => {
     const { user, cookie } = await signInNewUser()
     const address = (await getInboundAddress(getDb(), user.id))!
     const trip = makeTrip(process.pid + 31, new Date(Date.now() - 86_400_000), `rider-${crypto.randomUUID()}@example.org`)
-    const credited = await receiveForwardedEmail(getDb(), { recipients: [address], raw: await signedReceipt(dns, 'Uber', trip) })
+    const credited = await receiveForwardedEmail(getDb(), { recipients: [address], raw: await signedReceipt(dns.current, 'Uber', trip) })
     expect(credited).toMatchObject({ ok: true, status: 'approved' })
-    const refused = await receiveForwardedEmail(getDb(), { recipients: [address], raw: await signedNewsletter(dns) })
+    const refused = await receiveForwardedEmail(getDb(), { recipients: [address], raw: await signedNewsletter(dns.current) })
     expect(refused.ok).toBe(false)
     const text = textOf(await renderRoute('/home', homePage, '/home', cookie))
     expect(text).toContain('Uber receipt received by e-mail, +19.0 B3TR')

@@ -8,7 +8,7 @@
  * which is the point), then everything goes through the routes.
  */
 import crypto from 'node:crypto'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { attachReferral } from '../app/referrals/referrals.server'
 import { analyzeAndStore } from '../app/receipts/analyses.server'
 import { NEW_WALLET_REVIEW_REASON } from '../app/receipts/standing'
@@ -21,9 +21,8 @@ import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { action as claimAction } from '../app/routes/api.token-redemption'
 import { loader as userLoader } from '../app/routes/api.users.$id'
 import { getDb } from '../app/utils/db.server'
-import { resetEnvCache } from '../app/utils/env.server'
-import { startDkimDns, type DkimDns } from './utils/dkim-dns'
-import { makeTrip, signedReceipt, TEST_EXTRA_SENDERS } from './utils/ereceipts'
+import { useDkimDns } from './utils/dkim-env'
+import { makeTrip, signedReceipt } from './utils/ereceipts'
 import { noiseImage } from './utils/images'
 import { bodyOf, formRequest, getRequest, jsonRequest, signInNewUser } from './utils/requests'
 import { asPassportPeople } from './utils/standing'
@@ -151,24 +150,12 @@ describe('what is paid at once', () => {
 })
 
 describe("a new wallet's verified e-receipt", () => {
-  let dns: DkimDns
-  beforeAll(async () => {
-    dns = await startDkimDns()
-    process.env.DNS_SERVERS = dns.server
-    process.env.ERECEIPT_SENDERS = TEST_EXTRA_SENDERS
-    resetEnvCache()
-  })
-  afterAll(async () => {
-    await dns.close()
-    delete process.env.DNS_SERVERS
-    delete process.env.ERECEIPT_SENDERS
-    resetEnvCache()
-  })
+  const dns = useDkimDns()
 
   it('is paid at once and makes the wallet established: its next photo is paid at once', async () => {
     const wallet = await signInNewUser()
     const trip = makeTrip(process.pid + 7, new Date(Date.now() - 86_400_000), `rider-${crypto.randomUUID()}@example.org`)
-    const raw = await signedReceipt(dns, 'Uber', trip)
+    const raw = await signedReceipt(dns.current, 'Uber', trip)
     const validated = await validateAction({
       context: {},
       params: {},

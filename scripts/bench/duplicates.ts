@@ -61,6 +61,7 @@ import {
   receiptFingerprint,
 } from '~/ocr/fingerprint.server'
 import { differenceHash, hammingDistance, NEAR_DUPLICATE_DISTANCE } from '~/ocr/phash.server'
+import { mulberry32, type Rng } from './random'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const IMAGE = /\.(jpe?g|png|webp)$/i
@@ -72,17 +73,6 @@ function arg(name: string): string | undefined {
 
 // --- seeded randomness ------------------------------------------------------
 
-type Rng = () => number
-function mulberry32(seed: number): Rng {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 const uniform = (r: Rng, a: number, b: number) => a + (b - a) * r()
 const gauss = (r: Rng) => Math.sqrt(-2 * Math.log(1 - r())) * Math.cos(2 * Math.PI * r())
 const signed = (r: Rng, lo: number, hi: number) => (r() < 0.5 ? -1 : 1) * uniform(r, lo, hi)

@@ -37,6 +37,7 @@ import { createDb, migrateToLatest } from '#db/db.server'
 import type { Database } from '#db/schema'
 import { getStanding, readStandingFacts } from '~/receipts/standing.server'
 import { IMAGE_RETENTION_DAYS } from '~/receipts/retention.server'
+import { mulberry32 } from './random'
 
 const arg = (name: string, fallback: number) => {
   const i = process.argv.indexOf(`--${name}`)
@@ -58,18 +59,7 @@ const STAFF_USERS = 20
 
 const log = (message: string) => console.error(`[bench:standing] ${message}`)
 
-/** mulberry32: the same --seed gives the same users and receipts. */
-function prng(s: number) {
-  let a = s >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
-const random = prng(seed)
+const random = mulberry32(seed)
 const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)]
 
 function percentile(sorted: number[], q: number) {

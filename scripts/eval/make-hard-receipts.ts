@@ -20,23 +20,13 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { findVendorByName } from '~/receipts/vendors'
+import { mulberry32 } from '../bench/random'
 
 function arg(name: string, fallback: number): number {
   const i = process.argv.indexOf(name)
   return i >= 0 ? Number(process.argv[i + 1]) : fallback
 }
 
-// Small deterministic PRNG (mulberry32) so a seed reproduces a set.
-function rng(seed: number) {
-  let a = seed >>> 0
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0
-    let t = a
-    t = Math.imul(t ^ (t >>> 15), t | 1)
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
-  }
-}
 
 type Kind = 'ride' | 'transit' | 'micro' | 'ev' | 'fuel' | 'food' | 'grocery' | 'thrift'
 const MERCHANTS: Array<{ name: string; header: string; kind: Kind; items: string[] }> = [
@@ -324,7 +314,7 @@ async function main() {
   if (!out || out.startsWith('--')) throw new Error('usage: tsx scripts/eval/make-hard-receipts.ts OUT_DIR [--count N] [--seed S] [--mild F] [--unseen]')
   const count = arg('--count', 40)
   const unseen = process.argv.includes('--unseen')
-  const r = rng(arg('--seed', 7))
+  const r = mulberry32(arg('--seed', 7))
   const mildShare = arg('--mild', 0.25)
   fs.mkdirSync(out, { recursive: true })
   const truth: unknown[] = []

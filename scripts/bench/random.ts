@@ -1,0 +1,13 @@
+/** mulberry32: a small deterministic generator, so a --seed reproduces a bench's or a tool's data. */
+export type Rng = () => number
+
+export function mulberry32(seed: number): Rng {
+  let a = seed >>> 0
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0
+    let t = a
+    t = Math.imul(t ^ (t >>> 15), t | 1)
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61)
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296
+  }
+}
