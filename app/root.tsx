@@ -24,6 +24,7 @@ import { displayStreak } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv, isTestWalletAllowed } from '~/utils/env.server'
 import { isGatedPath } from '~/utils/gated-routes'
+import { supportHref } from '~/utils/support'
 import { readToast } from '~/utils/toast.server'
 import type { RootData } from '~/utils/user'
 import styles from '~/styles/app.css'
@@ -57,6 +58,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
       isAdmin: isAdmin(user),
       testMode: env.RECIRCLE_TEST_MODE,
       testWalletAllowed: isTestWalletAllowed(env),
+      supportHref: supportHref(env.SUPPORT_EMAIL),
       toast,
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },

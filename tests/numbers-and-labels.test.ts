@@ -23,9 +23,15 @@ import * as rewardsPage from '../app/routes/rewards'
 import * as storePage from '../app/routes/stores.$id'
 import * as storesPage from '../app/routes/stores._index'
 import * as transactionsPage from '../app/routes/transactions'
+import * as transactionPage from '../app/routes/transactions_.$id/route'
 import { getDb } from '../app/utils/db.server'
+import { listUserTransactions } from '../app/users/history.server'
+import { getUserTransaction } from '../app/users/transaction-detail.server'
+import { recordEntry } from '../app/rewards/ledger.server'
+import { splitAtSupport, supportHref } from '../app/utils/support'
+import fs from 'node:fs'
 import { resetEnvCache } from '../app/utils/env.server'
-import { addApprovedReceipt, addFirstReceiptBonus, setStreak } from './utils/engagement'
+import { addApprovedReceipt, addFirstReceiptBonus, addPendingClaim, setStreak } from './utils/engagement'
 import { noiseImage } from './utils/images'
 import { renderRoute, textOf } from './utils/render'
 import { bodyOf, getRequest, jsonRequest, signInNewUser } from './utils/requests'
@@ -253,9 +259,10 @@ describe('labels people can read', () => {
     await addApprovedReceipt(getDb(), user.id)
     await addFirstReceiptBonus(getDb(), user.id)
     const text = textOf(await renderRoute('/rewards', rewardsPage, '/rewards', cookie))
-    expect(text.match(/g CO2 saved/g)).toHaveLength(1)
-    expect(text).toContain('5,000 g CO2 saved')
-    expect(text).not.toContain(' 0 g CO2 saved')
+    // In kg since issue 32 (was "5,000 g CO2 saved").
+    expect(text.match(/kg CO2 saved/g)).toHaveLength(1)
+    expect(text).toContain('5 kg CO2 saved')
+    expect(text).not.toContain(' 0 kg CO2 saved')
   })
 })
 
@@ -322,4 +329,172 @@ describe('help, invitations and stores without JavaScript', () => {
 
 it('FIRST_RECEIPT_BONUS is part of the landing figure', () => {
   expect(maxReceiptRewardB3tr() * 1000 - FIRST_RECEIPT_BONUS_MILLI).toBe(computeReceiptReward({ category: 'ride_share', streak: 1 }).totalMilli)
+})
+
+// Issue 32 §5: the same quantity in the same unit on every screen, one status per thing, and labels
+// that say what they count.
+describe('issue 32: numbers and labels that agree', () => {
+  afterEach(() => {
+    delete process.env.SUPPORT_EMAIL
+    resetEnvCache()
+  })
+
+  async function twoTrips() {
+    const signedIn = await signInNewUser()
+    await addApprovedReceipt(getDb(), signedIn.user.id)
+    await addApprovedReceipt(getDb(), signedIn.user.id, { storeName: 'Lyft', createdAt: new Date(Date.now() + 1000) })
+    await addFirstReceiptBonus(getDb(), signedIn.user.id)
+    return signedIn
+  }
+
+  it('trees: Achievements and Reward History show the same tree equivalents for the same trips (was 4 vs 0.4)', async () => {
+    const { cookie } = await twoTrips()
+    const achievements = textOf(await renderRoute('/achievements', achievementsPage, '/achievements', cookie))
+    const rewards = textOf(await renderRoute('/rewards', rewardsPage, '/rewards', cookie))
+    // 10 kg / 21.77 kg per tree-year, rounded down to a tenth.
+    expect(achievements).toContain('0.4 Tree equivalents (estimated)')
+    expect(rewards).toContain('0.4 tree equivalents')
+    expect(`${achievements} ${rewards}`).not.toMatch(/trees saved/i)
+    const { achievements: cards } = await load(achievementsPage.loader as never, '/achievements', cookie)
+    const stats = cards.find((a: { key: string }) => a.key === 'first_receipt').stats
+    expect(stats).toContainEqual({ label: 'Tree equivalents', value: '0.4' })
+  })
+
+  it('CO2: kg on every screen, never grams (was "10 kg" vs "10,000 g")', async () => {
+    const { cookie } = await twoTrips()
+    const pages = {
+      achievements: textOf(await renderRoute('/achievements', achievementsPage, '/achievements', cookie)),
+      impact: textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer', cookie)),
+      rewards: textOf(await renderRoute('/rewards', rewardsPage, '/rewards', cookie)),
+    }
+    expect(pages.achievements).toContain('10 kg CO2 prevented (estimated)')
+    expect(pages.impact).toContain('10 kg CO2 Saved (estimated)')
+    expect(pages.rewards).toContain('CO2 Saved 10 kg Estimated')
+    expect(pages.rewards).toContain('10 kg CO2 prevented')
+    expect(pages.rewards.match(/5 kg CO2 saved/g)).toHaveLength(2)
+    for (const text of Object.values(pages)) {
+      expect(text).not.toMatch(/\d g\b|10,000|10\.0 kg/)
+    }
+  })
+
+  it('achievements and badges: each count says what it counts and points to the other', async () => {
+    const { cookie } = await twoTrips()
+    const data = await load(achievementsPage.loader as never, '/achievements', cookie)
+    const impact = await load(impactPage.loader as never, '/impact-explorer', cookie)
+    expect(data.achievements).toHaveLength(6)
+    expect(impact.badges).toHaveLength(10)
+    const achievements = textOf(await renderRoute('/achievements', achievementsPage, '/achievements', cookie))
+    const badges = textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer', cookie))
+    expect(achievements).toContain(`${data.unlockedCount} of 6 achievements unlocked`)
+    expect(achievements).toContain(`${impact.badgesEarned} of 10 badges earned`)
+    expect(badges).toContain(`${impact.badgesEarned} of 10 Badges Earned`)
+    expect(badges).toContain(`achievements (${data.unlockedCount} of 6 unlocked)`)
+    expect(achievements).not.toMatch(/\d of 6 unlocked/)
+    expect(badges).not.toMatch(/\d+\/10 Badges/)
+  })
+
+  it('transaction titles wrap instead of ending in an ellipsis at 360 px', () => {
+    const css = fs.readFileSync('app/styles/engagement.css', 'utf8')
+    const rules = [...css.matchAll(/([^{}]+)\{([^}]*)\}/g)].filter(([, selector]) => /\.tx-title\b|\.tx-row\b|\.tx-line\b/.test(selector!))
+    expect(rules.length).toBeGreaterThan(3)
+    for (const [, selector, body] of rules) {
+      expect(body, selector).not.toMatch(/text-overflow:\s*ellipsis|white-space:\s*nowrap/)
+    }
+  })
+
+  it('a claim shows one status, the claim\'s, not "Pending" above "Claim: Awaiting payout"', async () => {
+    const { user, cookie } = await signInNewUser()
+    await addApprovedReceipt(getDb(), user.id)
+    await addPendingClaim(getDb(), user.id, 8000)
+    const claim = await getDb().selectFrom('transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'token_claim').executeTakeFirstOrThrow()
+    const page = await load(transactionPage.loader as never, `/transactions/${claim.id}`, cookie, { id: String(claim.id) })
+    expect(page.badge).toEqual({ label: 'Awaiting payout', tone: 'warn' })
+    const text = textOf(await renderRoute('/transactions/:id', transactionPage, `/transactions/${claim.id}`, cookie))
+    expect(text).toContain('Status Awaiting payout Date')
+    expect(text).not.toMatch(/\bPending\b|Claim Awaiting payout/)
+
+    // Any other entry keeps its ledger status.
+    const receipt = await getDb().selectFrom('transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'receipt_verification').executeTakeFirstOrThrow()
+    expect((await load(transactionPage.loader as never, `/transactions/${receipt.id}`, cookie, { id: String(receipt.id) })).badge).toEqual({ label: 'Completed', tone: 'ok' })
+  })
+
+  it('"Verified e-receipt" marks only the receipt row of an e-receipt, not the achievement paid with it', async () => {
+    const { user, cookie } = await signInNewUser()
+    const receiptId = await addApprovedReceipt(getDb(), user.id)
+    await getDb().updateTable('receipts').set({ verified_sender: 'uber.com' }).where('id', '=', receiptId).execute()
+    // As the receipts code records the first-receipt bonus: with the receipt's id.
+    await recordEntry(getDb(), {
+      user_id: user.id,
+      type: 'achievement_reward',
+      amount_milli: 10_000,
+      description: 'Achievement Reward: first_receipt',
+      status: 'completed',
+      tx_hash: null,
+      idempotency_key: `achievement:${user.id}:first_receipt`,
+      receipt_id: receiptId,
+      store_submission_id: null,
+      referral_id: null,
+      created_at: new Date().toISOString(),
+    })
+    const rows = await listUserTransactions(getDb(), user.id)
+    expect(rows.map((r) => [r.type, r.verifiedSender]).sort()).toEqual([
+      ['achievement_reward', null],
+      ['receipt_verification', 'uber.com'],
+    ])
+    const bonus = rows.find((r) => r.type === 'achievement_reward')!
+    expect((await getUserTransaction(getDb(), user.id, bonus.id))?.verifiedSender).toBeNull()
+    const text = textOf(await renderRoute('/transactions', transactionsPage, '/transactions', cookie))
+    expect(text.match(/Verified e-receipt \(uber\.com\)/g)).toHaveLength(1)
+  })
+
+  it('a demo listing is not a verified store: the page shows one or the other', async () => {
+    const { cookie } = await signInNewUser()
+    const now = new Date().toISOString()
+    const base = { address: '2 Main St', city: 'Tempe', state: 'AZ', store_type: 'clothing', latitude: null, longitude: null, added_by_user_id: null, created_at: now }
+    const demo = await getDb().insertInto('stores').values({ ...base, name: `Demo Swap ${process.pid}`, verified: 1, is_demo: 1 }).returning('id').executeTakeFirstOrThrow()
+    const real = await getDb().insertInto('stores').values({ ...base, name: `Real Swap ${process.pid}`, verified: 1, is_demo: 0 }).returning('id').executeTakeFirstOrThrow()
+    const demoPage = textOf(await renderRoute('/stores/:id', storePage, `/stores/${demo.id}`, cookie))
+    expect(demoPage).toContain('Demo listing')
+    expect(demoPage).not.toContain('Verified Store')
+    const realPage = textOf(await renderRoute('/stores/:id', storePage, `/stores/${real.id}`, cookie))
+    expect(realPage).toContain('Verified Store')
+    expect(realPage).not.toContain('Demo listing')
+    const list = textOf(await renderRoute('/stores', storesPage, `/stores?q=${encodeURIComponent(`Demo Swap ${process.pid}`)}`, cookie))
+    expect(list).toContain('Demo listing')
+    expect(list).not.toContain('Verified Store')
+  })
+
+  it('Disconnect is a quiet button at the foot of the wallet card, an ordinary form that works without JavaScript', async () => {
+    const { cookie } = await signInNewUser()
+    const html = await renderRoute('/', landingPage, '/', cookie)
+    const form = /<form method="post" action="\/auth\/wallet" class="wallet-disconnect">([\s\S]*?)<\/form>/.exec(html)?.[1]
+    expect(form).toBeDefined()
+    expect(form).toContain('<input type="hidden" name="intent" value="disconnect"/>')
+    expect(form).toMatch(/<button type="submit" class="btn ghost quiet"[^>]*>[\s\S]*Disconnect Wallet<\/button>/)
+    expect(html).not.toMatch(/class="btn danger[^"]*"[^>]*>[\s\S]{0,400}Disconnect Wallet/)
+    const css = fs.readFileSync('app/styles/app.css', 'utf8')
+    expect(/\.btn\.quiet \{([^}]*)\}/.exec(css)?.[1]).toMatch(/color: var\(--muted\)/)
+  })
+
+  it('"contact support" is a link: to the feedback form, or mailto: SUPPORT_EMAIL when set', async () => {
+    expect(supportHref(null)).toBe('/feedback?type=issue')
+    expect(supportHref('help@recircle.test')).toBe('mailto:help@recircle.test?subject=ReCircle%20support')
+    expect(splitAtSupport('Claim again later or contact support.')).toEqual({ before: 'Claim again later or ', phrase: 'contact support', after: '.' })
+    expect(splitAtSupport('Nothing to do.')).toBeNull()
+
+    const { user, cookie } = await signInNewUser()
+    await addApprovedReceipt(getDb(), user.id)
+    await addPendingClaim(getDb(), user.id, 8000)
+    const claim = await getDb().selectFrom('transactions').select('id').where('user_id', '=', user.id).where('type', '=', 'token_claim').executeTakeFirstOrThrow()
+    // A refused payout: its user-facing reason ends in "contact support".
+    await getDb().updateTable('transactions').set({ status: 'failed' }).where('id', '=', claim.id).execute()
+    let html = await renderRoute('/transactions/:id', transactionPage, `/transactions/${claim.id}`, cookie)
+    expect(textOf(html)).toContain('Status Failed')
+    expect(html).toMatch(/or <a href="\/feedback\?type=issue">contact support<\/a>\./)
+
+    process.env.SUPPORT_EMAIL = 'help@recircle.test'
+    resetEnvCache()
+    html = await renderRoute('/transactions/:id', transactionPage, `/transactions/${claim.id}`, cookie)
+    expect(html).toMatch(/or <a href="mailto:help@recircle\.test\?subject=ReCircle%20support">contact support<\/a>\./)
+  })
 })

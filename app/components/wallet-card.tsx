@@ -99,10 +99,12 @@ export function WalletCard({
             Balance: {formatB3tr(user.balanceMilli)} B3TR
           </p>
         ) : null}
-        <fetcher.Form method="post" action="/auth/wallet">
+        {/* Issue 32: disconnecting is rare and not dangerous, so it is a quiet link-style button at the
+            card's foot, not a red full-width one. An ordinary form: it works without JavaScript. */}
+        <fetcher.Form method="post" action="/auth/wallet" className="wallet-disconnect">
           <input type="hidden" name="intent" value="disconnect" />
-          <button type="submit" className="btn danger block" disabled={busy}>
-            <Icon name="logout" />
+          <button type="submit" className="btn ghost quiet" disabled={busy} data-testid="wallet-disconnect">
+            <Icon name="logout" width={16} height={16} />
             {fetcher.state !== 'idle' ? 'Disconnecting...' : 'Disconnect Wallet'}
           </button>
         </fetcher.Form>

@@ -92,7 +92,7 @@ describe('evaluateAchievements texts', () => {
       [
         { label: 'Receipts submitted', value: '3' },
         { label: 'CO2 prevented', value: '15 kg' },
-        { label: 'Trees saved', value: '6' },
+        { label: 'Tree equivalents', value: '0.6' },
       ],
       'Your 3 sustainable trips prevented an estimated 15 kg of CO2.',
     ],
@@ -102,7 +102,7 @@ describe('evaluateAchievements texts', () => {
       [
         { label: 'Receipts submitted', value: '1' },
         { label: 'CO2 prevented', value: '5 kg' },
-        { label: 'Trees saved', value: '2' },
+        { label: 'Tree equivalents', value: '0.2' },
       ],
       'Your 1 sustainable trip prevented an estimated 5 kg of CO2.',
     ],
@@ -112,7 +112,7 @@ describe('evaluateAchievements texts', () => {
       [
         { label: 'Receipts submitted', value: '0' },
         { label: 'CO2 prevented', value: '0 kg' },
-        { label: 'Trees saved', value: '0' },
+        { label: 'Tree equivalents', value: '0' },
       ],
       'Every sustainable trip you submit prevents an estimated 5 kg of CO2.',
     ],

@@ -11,7 +11,7 @@ import {
   utcDay,
 } from '~/rewards/rules'
 import { humanizeKey, plural } from '~/utils/text'
-import { CO2_GRAMS_PER_RECEIPT, achievementsImpact } from './impact'
+import { CO2_GRAMS_PER_RECEIPT, co2GramsForReceipts, formatCo2Grams, formatTenth, treeEquivalents } from './impact'
 
 export const ACHIEVEMENT_KEYS = [
   'first_receipt',
@@ -145,16 +145,16 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
   const stores = Math.max(0, input.storeAdditionCount)
   const thisMonth = Math.max(0, input.receiptsThisMonth)
   const earnedMilli = Math.max(0, input.earnedMilliFromReceiptsAndStores)
-  const { co2Kg, treesSaved } = achievementsImpact(receipts)
+  const co2Grams = co2GramsForReceipts(receipts)
   const receiptStats: AchievementStat[] = [
     { label: 'Receipts submitted', value: String(receipts) },
-    { label: 'CO2 prevented', value: `${co2Kg} kg` },
-    { label: 'Trees saved', value: String(treesSaved) },
+    { label: 'CO2 prevented', value: formatCo2Grams(co2Grams) },
+    { label: 'Tree equivalents', value: formatTenth(treeEquivalents(co2Grams)) },
   ]
   const receiptImpact =
     receipts === 0
-      ? `Every sustainable trip you submit prevents an estimated ${CO2_GRAMS_PER_RECEIPT / 1000} kg of CO2.`
-      : `Your ${plural(receipts, 'sustainable trip', 'sustainable trips')} prevented an estimated ${co2Kg} kg of CO2.`
+      ? `Every sustainable trip you submit prevents an estimated ${formatCo2Grams(CO2_GRAMS_PER_RECEIPT)} of CO2.`
+      : `Your ${plural(receipts, 'sustainable trip', 'sustainable trips')} prevented an estimated ${formatCo2Grams(co2Grams)} of CO2.`
 
   const tokenTargetMilli = ACHIEVEMENTS.token_milestone.target * MILLI_PER_B3TR
   const facts: Record<AchievementKey, Facts> = {
@@ -179,7 +179,7 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
         { label: 'Receipts this month', value: String(thisMonth) },
         { label: 'Monthly target', value: String(ACHIEVEMENTS.monthly_record.target) },
       ],
-      impact: `${plural(thisMonth, 'sustainable trip', 'sustainable trips')} this month, about ${achievementsImpact(thisMonth).co2Kg} kg of CO2 prevented.`,
+      impact: `${plural(thisMonth, 'sustainable trip', 'sustainable trips')} this month, about ${formatCo2Grams(co2GramsForReceipts(thisMonth))} of CO2 prevented.`,
     },
     token_milestone: {
       current: earnedMilli / MILLI_PER_B3TR,

@@ -23,6 +23,15 @@ export interface LedgerRowLike {
   payoutStatus?: string | null
 }
 
+/**
+ * The verified e-mail sender a ledger row may show ("Verified e-receipt (uber.com)"): only the
+ * row that pays the receipt. The first-receipt bonus and the app fund's share point at the same
+ * receipt (receipt_id) but are not an e-receipt themselves (issue 32).
+ */
+export function entryVerifiedSender(type: string, sender: string | null | undefined): string | null {
+  return type === 'receipt_verification' && sender ? sender : null
+}
+
 /** A token_claim is a deduction whatever sign it was stored with (spec 1 §3). */
 export function displayAmountMilli(entry: Pick<LedgerRowLike, 'type' | 'amountMilli'>): number {
   return entry.type === 'token_claim' ? -Math.abs(entry.amountMilli) : entry.amountMilli

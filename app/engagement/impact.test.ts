@@ -4,11 +4,16 @@ import {
   co2GramsForReceipts,
   computeUserStats,
   earningsPerDay,
+  formatCo2Grams,
+  formatCo2Kg,
+  formatTenth,
+  formatTreeEquivalents,
   homeImpact,
   parseRewardPeriod,
   periodBounds,
   rewardsEnvironmentalImpact,
   transactionCo2Grams,
+  treeEquivalents,
 } from './impact'
 
 const now = new Date('2025-01-15T12:00:00.000Z')
@@ -40,12 +45,38 @@ describe('one impact per accepted receipt, on every screen', () => {
   })
 
   it.each([
-    [0, { co2Kg: 0, treesSaved: 0 }],
-    [1, { co2Kg: 5, treesSaved: 2 }],
-    [5, { co2Kg: 25, treesSaved: 10 }],
-    [10, { co2Kg: 50, treesSaved: 20 }],
-  ])('achievementsImpact(%s) -> %j', (receipts, expected) => {
+    [0, { co2Kg: 0, treeEquivalents: 0 }],
+    [1, { co2Kg: 5, treeEquivalents: 0.2 }],
+    [5, { co2Kg: 25, treeEquivalents: 1.1 }],
+    [10, { co2Kg: 50, treeEquivalents: 2.2 }],
+  ])('achievementsImpact(%s) -> %j: the trees of the rewards page, not 2 per receipt (issue 32)', (receipts, expected) => {
     expect(achievementsImpact(receipts)).toEqual(expected)
+    expect(achievementsImpact(receipts).treeEquivalents).toBe(rewardsEnvironmentalImpact(co2GramsForReceipts(receipts)).treeEquivalents)
+  })
+
+  it.each([
+    [0, '0 kg', '0 tree equivalents'],
+    [500, '0.5 kg', '0 tree equivalents'],
+    [5000, '5 kg', '0.2 tree equivalents'],
+    [10_000, '10 kg', '0.4 tree equivalents'],
+    [21_770, '21.7 kg', '1 tree equivalent'],
+    [21_799, '21.7 kg', '1 tree equivalent'],
+    [1_250_550, '1,250.5 kg', '57.4 tree equivalents'],
+    [-5, '0 kg', '0 tree equivalents'],
+  ])('%s g of CO2 reads %s and %s on every screen', (grams, co2, trees) => {
+    expect(formatCo2Grams(grams)).toBe(co2)
+    expect(formatTreeEquivalents(grams)).toBe(trees)
+    expect(`${formatTenth(treeEquivalents(grams))} tree`).toBe(trees.replace(/ tree equivalents?$/, ' tree'))
+  })
+
+  it.each([
+    [0, '0 kg'],
+    [5, '5 kg'],
+    [10, '10 kg'],
+    [21.7, '21.7 kg'],
+    [0.1, '0.1 kg'],
+  ])('formatCo2Kg(%s) -> %s, as formatCo2Grams', (kg, text) => {
+    expect(formatCo2Kg(kg)).toBe(text)
   })
 
   it.each([

@@ -18,8 +18,6 @@ import {
 
 export const CO2_GRAMS_PER_RECEIPT = 5000
 export const WATER_LITERS_PER_RECEIPT = 700
-/** The Achievements screen's "trees saved" (spec 1 §2). */
-export const TREES_PER_RECEIPT = 2
 
 /** CO2 saved by `receiptCount` accepted receipts, in grams: the one number every screen shows. */
 export function co2GramsForReceipts(receiptCount: number): number {
@@ -32,30 +30,61 @@ export function homeImpact(receiptCount: number): { co2Kg: number; waterLiters: 
   return { co2Kg: co2GramsForReceipts(n) / 1000, waterLiters: n * WATER_LITERS_PER_RECEIPT }
 }
 
-/** The Achievements screen's "Eco Impact" card. */
-export function achievementsImpact(receiptCount: number): { co2Kg: number; treesSaved: number } {
-  const n = Math.max(0, receiptCount)
-  return { co2Kg: co2GramsForReceipts(n) / 1000, treesSaved: n * TREES_PER_RECEIPT }
+/** The Achievements screen's "Eco Impact" card: the same CO2, and trees as everywhere (tree equivalents). */
+export function achievementsImpact(receiptCount: number): { co2Kg: number; treeEquivalents: number } {
+  const grams = co2GramsForReceipts(receiptCount)
+  return { co2Kg: grams / 1000, treeEquivalents: treeEquivalents(grams) }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Units and rounding (issue 32): CO2 is shown in kg and trees as tree equivalents on every screen,
+// each rounded DOWN to one decimal (an estimate never claims more), with the same formatter.
+
+/**
+ * One "tree equivalent" is the CO2 one tree takes up in a year. The spec says "21.77 g CO2 per tree
+ * equivalent"; read literally one receipt would equal ~230 trees. 21.77 kg is the usual figure, so
+ * the unit is taken as kg (decision 020). The spec's "2 trees per receipt" on Achievements is
+ * dropped for this one measure (decision 061, 2026-11-26).
+ */
+export const CO2_GRAMS_PER_TREE = 21_770
+export const CO2_GRAMS_PER_CAR_MILE = 4600
+
+/** Rounded DOWN to one decimal, so a figure never claims more than the estimate. */
+function floorTenth(numerator: number, denominator: number): number {
+  return Math.floor((Math.max(0, Math.floor(numerator)) * 10) / denominator) / 10
+}
+
+export function treeEquivalents(co2Grams: number): number {
+  return floorTenth(co2Grams, CO2_GRAMS_PER_TREE)
+}
+
+/** A figure already rounded to a tenth, as shown: '0.4', '2', '1,250.5'. */
+export function formatTenth(value: number): string {
+  return value.toLocaleString('en-US', { maximumFractionDigits: 1 })
+}
+
+/** CO2 as every screen shows it: kg, rounded down to one decimal. 10 000 g -> '10 kg', 500 g -> '0.5 kg'. */
+export function formatCo2Grams(co2Grams: number): string {
+  return `${formatTenth(floorTenth(co2Grams, 1000))} kg`
+}
+
+/** The same for a figure the loaders give in kg. */
+export function formatCo2Kg(co2Kg: number): string {
+  return formatCo2Grams(Math.round(co2Kg * 1000))
+}
+
+/** '0.4 tree equivalents', '1 tree equivalent': the trees figure of every screen. */
+export function formatTreeEquivalents(co2Grams: number): string {
+  const trees = treeEquivalents(co2Grams)
+  return `${formatTenth(trees)} ${trees === 1 ? 'tree equivalent' : 'tree equivalents'}`
 }
 
 // ---------------------------------------------------------------------------------------------
 // Rewards page (spec 2 §2, §9)
 
-/**
- * The spec says "21.77 g CO2 per tree equivalent"; read literally one receipt would equal ~230 trees.
- * 21.77 kg is the usual figure for what one tree absorbs in a year, so the unit is taken as kg.
- */
-export const REWARDS_CO2_GRAMS_PER_TREE = 21_770
-export const REWARDS_CO2_GRAMS_PER_CAR_MILE = 4600
-
 /** co2Saved of one reward-history row: accepted receipts only; stores, achievements and referrals save nothing themselves. */
 export function transactionCo2Grams(type: string): number {
   return type === 'receipt_verification' ? CO2_GRAMS_PER_RECEIPT : 0
-}
-
-/** Rounded DOWN to one decimal, so the card never claims more than the estimate. */
-function floorTenth(numerator: number, denominator: number): number {
-  return Math.floor((numerator * 10) / denominator) / 10
 }
 
 export function rewardsEnvironmentalImpact(totalCo2Grams: number): {
@@ -63,11 +92,10 @@ export function rewardsEnvironmentalImpact(totalCo2Grams: number): {
   treeEquivalents: number
   carMilesSaved: number
 } {
-  const grams = Math.max(0, Math.floor(totalCo2Grams))
   return {
-    co2Kg: floorTenth(grams, 1000),
-    treeEquivalents: floorTenth(grams, REWARDS_CO2_GRAMS_PER_TREE),
-    carMilesSaved: floorTenth(grams, REWARDS_CO2_GRAMS_PER_CAR_MILE),
+    co2Kg: floorTenth(totalCo2Grams, 1000),
+    treeEquivalents: treeEquivalents(totalCo2Grams),
+    carMilesSaved: floorTenth(totalCo2Grams, CO2_GRAMS_PER_CAR_MILE),
   }
 }
 

@@ -6,6 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ShareDialog } from '~/components/share-dialog'
 import type { AchievementCategory, EvaluatedAchievement } from '~/engagement/achievements'
 import { getEngagementOverview } from '~/engagement/engagement.server'
+import { CO2_GRAMS_PER_TREE, formatCo2Kg, formatTenth } from '~/engagement/impact'
 import { achievementShareUrl, isAchievementKey } from '~/engagement/share'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
@@ -34,6 +35,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     tab,
     achievements: overview.achievements,
     unlockedCount: overview.unlockedCount,
+    badgesEarned: overview.badgesEarned,
+    badgeCount: overview.badges.length,
     ecoImpact: overview.ecoImpact,
     streak: overview.facts.currentStreak,
     balanceMilli,
@@ -96,8 +99,15 @@ export default function Achievements() {
         <h1 id="ach-title" style={{ color: '#fff' }}>
           Achievements
         </h1>
+        {/* Achievements and badges are two collections (decision 061): each count names what it counts. */}
         <p style={{ margin: 0 }} data-testid="unlocked-count">
-          {data.unlockedCount} of {data.achievements.length} unlocked
+          {data.unlockedCount} of {data.achievements.length} achievements unlocked
+        </p>
+        <p className="small" style={{ margin: 0 }}>
+          <Link to="/impact-explorer" data-testid="badges-link">
+            {data.badgesEarned} of {data.badgeCount} badges earned
+          </Link>{' '}
+          (a separate collection, on Impact Explorer)
         </p>
         <div className="hero-figures">
           <div>
@@ -118,17 +128,20 @@ export default function Achievements() {
         <div className="stat-grid">
           <div className="stat">
             <div className="stat-value" data-testid="eco-co2">
-              {data.ecoImpact.co2Kg} kg
+              {formatCo2Kg(data.ecoImpact.co2Kg)}
             </div>
             <div className="stat-label">CO2 prevented (estimated)</div>
           </div>
           <div className="stat">
             <div className="stat-value" data-testid="eco-trees">
-              {data.ecoImpact.treesSaved}
+              {formatTenth(data.ecoImpact.treeEquivalents)}
             </div>
-            <div className="stat-label">Trees saved (estimated)</div>
+            <div className="stat-label">Tree equivalents (estimated)</div>
           </div>
         </div>
+        <p className="small muted" style={{ margin: '0.5rem 0 0' }}>
+          A tree equivalent is the CO2 one tree takes up in a year ({CO2_GRAMS_PER_TREE / 1000} kg).
+        </p>
       </section>
 
       <nav className="tabs" aria-label="Achievement categories">

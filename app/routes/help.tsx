@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
 import { getEnv } from '~/utils/env.server'
+import { SUPPORT_FORM_HREF, supportMailto } from '~/utils/support'
 
 export const meta: MetaFunction = () => [{ title: 'Help & Support · ReCircle' }]
 
@@ -110,11 +111,11 @@ export default function Help() {
         <p className="muted" style={{ margin: 0 }}>
           Tell us what happened and we will get back to you.
         </p>
-        <Link to="/feedback?type=issue" className="btn block">
+        <Link to={SUPPORT_FORM_HREF} className="btn block">
           <Icon name="message" /> Chat with Support
         </Link>
         {supportEmail ? (
-          <a href={`mailto:${supportEmail}?subject=${encodeURIComponent('ReCircle support')}`} className="btn secondary block">
+          <a href={supportMailto(supportEmail)} className="btn secondary block">
             <Icon name="mail" /> Send Email
           </a>
         ) : null}

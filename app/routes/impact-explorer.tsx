@@ -9,7 +9,7 @@ import { formatHistoryDate } from '~/components/transaction-row'
 import type { BadgeCategory } from '~/engagement/badges'
 import { getEngagementOverview } from '~/engagement/engagement.server'
 import type { BadgeWithEvidence } from '~/engagement/history'
-import { WATER_LITERS_PER_RECEIPT } from '~/engagement/impact'
+import { formatCo2Kg, WATER_LITERS_PER_RECEIPT } from '~/engagement/impact'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getDb } from '~/utils/db.server'
@@ -37,6 +37,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     origin: url.origin,
     badges: overview.badges,
     badgesEarned: overview.badgesEarned,
+    achievementsUnlocked: overview.unlockedCount,
+    achievementCount: overview.achievements.length,
     nextBadges: overview.nextBadges,
     summary: overview.summary,
     achievementSignal: { receiptCount: overview.facts.receiptCount },
@@ -89,7 +91,7 @@ export default function ImpactExplorer() {
   const category = TABS.find((t) => t.id === data.tab)?.category ?? null
   const shown = data.badges.filter((b) => category === null || b.category === category)
   const earned = formatB3tr(data.summary.earnedMilli)
-  const shareText = `I've saved an estimated ${data.summary.co2Kg} kg of CO2 and ${formatLiters(data.summary.waterLiters)} of water with ${plural(data.summary.receiptsScanned, 'sustainable trip')} and earned ${earned} B3TR on ReCircle! #ReCircle #B3TR`
+  const shareText = `I've saved an estimated ${formatCo2Kg(data.summary.co2Kg)} of CO2 and ${formatLiters(data.summary.waterLiters)} of water with ${plural(data.summary.receiptsScanned, 'sustainable trip')} and earned ${earned} B3TR on ReCircle! #ReCircle #B3TR`
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
@@ -100,13 +102,13 @@ export default function ImpactExplorer() {
       <section aria-label="Your impact" className="stat-grid">
         <div className="stat">
           <div className="stat-value" data-testid="summary-badges">
-            {data.badgesEarned}/{data.badges.length}
+            {data.badgesEarned} of {data.badges.length}
           </div>
           <div className="stat-label">Badges Earned</div>
         </div>
         <div className="stat">
           <div className="stat-value" data-testid="summary-co2">
-            {data.summary.co2Kg} kg
+            {formatCo2Kg(data.summary.co2Kg)}
           </div>
           <div className="stat-label">CO2 Saved (estimated)</div>
         </div>
@@ -141,6 +143,14 @@ export default function ImpactExplorer() {
         <h2 id="badges-title" style={{ margin: 0 }}>
           Badge Collection
         </h2>
+        {/* Badges and achievements are two collections (decision 061): say which is which. */}
+        <p className="small muted" style={{ margin: 0 }}>
+          Badges are separate from{' '}
+          <Link to="/achievements" data-testid="achievements-link">
+            achievements ({data.achievementsUnlocked} of {data.achievementCount} unlocked)
+          </Link>
+          .
+        </p>
         <nav className="tabs" aria-label="Badge categories">
           {TABS.map((t) => (
             <Link

@@ -8,7 +8,17 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { formatHistoryDate } from '~/components/transaction-row'
 import { getRewardsPage } from '~/engagement/engagement.server'
 import { rewardCategoryLabel, type RewardHistoryRow } from '~/engagement/history'
-import { CO2_GRAMS_PER_RECEIPT, parseRewardPeriod, REWARD_PERIOD_DAYS, type RewardPeriod } from '~/engagement/impact'
+import {
+  CO2_GRAMS_PER_CAR_MILE,
+  CO2_GRAMS_PER_RECEIPT,
+  CO2_GRAMS_PER_TREE,
+  formatCo2Grams,
+  formatCo2Kg,
+  formatTenth,
+  parseRewardPeriod,
+  REWARD_PERIOD_DAYS,
+  type RewardPeriod,
+} from '~/engagement/impact'
 import { formatB3tr, formatSigned, MILLI_PER_B3TR } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getDb } from '~/utils/db.server'
@@ -64,7 +74,7 @@ function RewardRow({ row }: { row: RewardHistoryRow }) {
         <div className="tx-meta">
           <span className="chip">{rewardCategoryLabel(row.category)}</span>
           <span>{formatHistoryDate(row.date)}</span>
-          {row.co2Saved > 0 ? <span>{row.co2Saved.toLocaleString('en-US')} g CO2 saved</span> : null}
+          {row.co2Saved > 0 ? <span>{formatCo2Grams(row.co2Saved)} CO2 saved</span> : null}
           {row.confidenceScore !== null ? <span>Confidence: {row.confidenceScore}%</span> : null}
           {/* Only an on-chain entry has something to show on the explorer; the status icon says the rest. */}
           {isRealTxHash(row.txHash) ? (
@@ -122,7 +132,7 @@ export default function Rewards() {
         <div className="stat">
           <div className="stat-label">CO2 Saved</div>
           <div className="stat-value" data-testid="stat-co2">
-            {stats.totalCO2Saved.toLocaleString('en-US')} g
+            {formatCo2Grams(stats.totalCO2Saved)}
           </div>
           <div className="stat-sub">Estimated</div>
         </div>
@@ -176,20 +186,20 @@ export default function Rewards() {
         </h2>
         <div className="impact-figures">
           <div>
-            <strong data-testid="impact-co2">{impact.co2Kg.toFixed(1)}</strong>
-            <span>kg CO2 prevented</span>
+            <strong data-testid="impact-co2">{formatCo2Kg(impact.co2Kg)}</strong>
+            <span>CO2 prevented</span>
           </div>
           <div>
-            <strong data-testid="impact-trees">{impact.treeEquivalents.toFixed(1)}</strong>
+            <strong data-testid="impact-trees">{formatTenth(impact.treeEquivalents)}</strong>
             <span>tree equivalents</span>
           </div>
           <div>
-            <strong data-testid="impact-miles">{impact.carMilesSaved.toFixed(1)}</strong>
+            <strong data-testid="impact-miles">{formatTenth(impact.carMilesSaved)}</strong>
             <span>car miles saved</span>
           </div>
         </div>
         <p className="small muted" style={{ margin: '0.5rem 0 0' }}>
-          Estimates for the last {days} days: {CO2_GRAMS_PER_RECEIPT / 1000} kg CO2 per verified trip, 21.77 kg per tree per year, 4.6 kg per car mile.
+          Estimates for the last {days} days: {formatCo2Grams(CO2_GRAMS_PER_RECEIPT)} CO2 per verified trip; a tree equivalent is the CO2 one tree takes up in a year ({CO2_GRAMS_PER_TREE / 1000} kg); {CO2_GRAMS_PER_CAR_MILE / 1000} kg per car mile.
         </p>
       </section>
     </div>

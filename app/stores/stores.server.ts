@@ -13,7 +13,8 @@ export function toStore(row: StoreRow): Store {
     latitude: row.latitude,
     longitude: row.longitude,
     storeType: row.store_type,
-    verified: row.verified === 1,
+    // A demo listing is made up for the directory, so it is never a verified store (issue 32).
+    verified: row.verified === 1 && row.is_demo !== 1,
     addedBy: row.added_by_user_id,
     isDemo: row.is_demo === 1,
   }

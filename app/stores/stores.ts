@@ -36,6 +36,7 @@ export type Store = {
   latitude: number | null
   longitude: number | null
   storeType: string
+  /** Staff-verified; never a demo listing (the UI shows one or the other). */
   verified: boolean
   /** The user who contributed the store; null for the seeded directory. */
   addedBy: number | null

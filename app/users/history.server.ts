@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { PayoutStatus, TransactionType } from '#db/schema'
-import { matchesTransactionSearch, paginate, TRANSACTIONS_PER_PAGE } from '~/engagement/history'
+import { entryVerifiedSender, matchesTransactionSearch, paginate, TRANSACTIONS_PER_PAGE } from '~/engagement/history'
 import { FUND_TYPES } from '~/rewards/ledger.server'
 import { USER_EARNING_TYPES } from '~/rewards/rules'
 
@@ -19,7 +19,7 @@ export type HistoryEntry = {
   payoutStatus: PayoutStatus | null
 }
 
-/** A ledger entry as the history shows it, with its receipt's verified e-mail sender (issue 21). */
+/** A ledger entry as the history shows it, with its receipt's verified e-mail sender (issue 21; receipt rows only, entryVerifiedSender). */
 export const LEDGER_ENTRY_COLUMNS = [
   'transactions.id',
   'transactions.type',
@@ -62,7 +62,7 @@ export async function listUserTransactions(
     txHash: r.tx_hash,
     receiptId: r.receipt_id,
     createdAt: r.created_at,
-    verifiedSender: r.verified_sender ?? null,
+    verifiedSender: entryVerifiedSender(r.type, r.verified_sender),
     payoutStatus: r.payout_status ?? null,
   }))
 }

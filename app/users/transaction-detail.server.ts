@@ -3,6 +3,8 @@ import type { PayoutStatus, TransactionStatus } from '#db/schema'
 import { legacyGasPrice } from '~/chain/payout'
 import { describeThorError, ThorError, type ThorClient, type ThorTransaction, type TxReceipt } from '~/chain/thor.server'
 import { formatUnits } from '~/chain/units'
+import { entryVerifiedSender } from '~/engagement/history'
+import type { ClaimState } from '~/payouts/labels'
 import { FUND_TYPES } from '~/rewards/ledger.server'
 import { LEDGER_ENTRY_COLUMNS, type HistoryEntry } from './history.server'
 import { parseRowId } from '~/utils/ids'
@@ -45,7 +47,7 @@ export async function getUserTransaction(db: DB, userId: number, id: number): Pr
     createdAt: row.created_at,
     payoutStatus: row.payout_status,
     payoutError: row.payout_error,
-    verifiedSender: row.verified_sender ?? null,
+    verifiedSender: entryVerifiedSender(row.type, row.verified_sender),
   }
 }
 
@@ -64,6 +66,17 @@ export function ledgerStatusBadge(status: string): { label: string; tone: 'ok' |
     default:
       return { label: 'Unknown', tone: 'unknown' }
   }
+}
+
+const CLAIM_TONES = { approved: 'ok', pending: 'warn', rejected: 'bad' } as const
+
+/**
+ * The one status the entry's page shows (issue 32). A claim's is its claim state (Awaiting payout,
+ * Pending Claim, Confirmed, Failed), the words /redeem and the history use; its ledger status
+ * ("Pending" until paid) would be a second, different answer to the same question.
+ */
+export function transactionStatusBadge(status: string, claim: ClaimState | null): ReturnType<typeof ledgerStatusBadge> {
+  return claim ? { label: claim.label, tone: CLAIM_TONES[claim.tone] } : ledgerStatusBadge(status)
 }
 
 /** A 'streak bonus' description's note: the text in parentheses, or 'Streak bonus applied!'. */

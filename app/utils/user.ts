@@ -7,6 +7,8 @@ export type RootData = {
   isAdmin: boolean
   testMode: boolean
   testWalletAllowed: boolean
+  /** Where "contact support" leads: mailto: SUPPORT_EMAIL, else the feedback form (app/utils/support.ts). */
+  supportHref: string
   toast: Toast | null
 }
 

@@ -5,10 +5,10 @@ import { claimState } from '~/payouts/labels'
 import type { User } from '~/users/users.server'
 import {
   getUserTransaction,
-  ledgerStatusBadge,
   parseTransactionId,
   readChainTransaction,
   streakBonusNote,
+  transactionStatusBadge,
   type ChainRead,
 } from '~/users/transaction-detail.server'
 import { getDb } from '~/utils/db.server'
@@ -23,13 +23,15 @@ export async function transactionPageData(request: Request, user: User, idParam:
   const tab: Tab = new URL(request.url).searchParams.get('tab') === 'chain' ? 'chain' : 'details'
   // Only the Blockchain Data tab waits for the node, and only for a real transaction.
   const chain: ChainRead | null = tab === 'chain' && isRealTxHash(entry.txHash) ? await readChainTransaction(getThor(), entry.txHash) : null
+  const claim = entry.type === 'token_claim' ? claimState({ status: entry.status, payoutStatus: entry.payoutStatus, error: entry.payoutError }) : null
   return {
     entry,
     tab,
     chain,
-    badge: ledgerStatusBadge(entry.status),
+    // One status: a claim's own state, never "Pending" above "Claim: Awaiting payout" (issue 32).
+    badge: transactionStatusBadge(entry.status, claim),
     streakNote: streakBonusNote(entry.description),
-    claim: entry.type === 'token_claim' ? claimState({ status: entry.status, payoutStatus: entry.payoutStatus, error: entry.payoutError }) : null,
+    claim,
   }
 }
 

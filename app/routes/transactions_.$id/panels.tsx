@@ -5,6 +5,7 @@ import { displayAmountMilli, transactionTitle, transactionTypeLabel } from '~/en
 import { formatSigned } from '~/rewards/money'
 import type { TransactionPageData } from './loader.server'
 import { Icon } from '~/components/icons'
+import { WithSupportLink } from '~/components/support-link'
 
 // The two tabs of /transactions/{id}: the ledger entry, and what the VeChain node says about it.
 
@@ -51,6 +52,11 @@ export function DetailsPanel({ data }: { data: Data }) {
         <span className={`status-badge ${badge.tone}`} data-testid="tx-status">
           {badge.label}
         </span>
+        {claim?.detail ? (
+          <div className="small muted">
+            <WithSupportLink text={claim.detail} />
+          </div>
+        ) : null}
       </dd>
       <dt>Date</dt>
       <dd>
@@ -61,15 +67,6 @@ export function DetailsPanel({ data }: { data: Data }) {
           <dt>Streak bonus</dt>
           <dd>
             <span className="streak-note">{data.streakNote}</span>
-          </dd>
-        </>
-      ) : null}
-      {claim ? (
-        <>
-          <dt>Claim</dt>
-          <dd>
-            {claim.label}
-            {claim.detail ? <div className="small muted">{claim.detail}</div> : null}
           </dd>
         </>
       ) : null}
@@ -94,7 +91,12 @@ export function ChainPanel({ data, retryHref }: { data: Data; retryHref: string 
     return claim ? (
       <p className="muted">
         This claim has not been paid on-chain yet. Status: <strong>{claim.label}</strong>
-        {claim.detail ? <span className="small"> · {claim.detail}</span> : null}
+        {claim.detail ? (
+          <span className="small">
+            {' · '}
+            <WithSupportLink text={claim.detail} />
+          </span>
+        ) : null}
       </p>
     ) : (
       <p className="muted">This entry has no on-chain transaction: it is an off-chain reward.</p>
