@@ -19,6 +19,7 @@ import * as impactPage from '../app/routes/impact-explorer'
 import * as invitePage from '../app/routes/invite-friend'
 import * as landingPage from '../app/routes/_index'
 import * as receiptPage from '../app/routes/scan_.receipts.$id'
+import * as redeemPage from '../app/routes/redeem'
 import * as rewardsPage from '../app/routes/rewards'
 import * as storePage from '../app/routes/stores.$id'
 import * as storesPage from '../app/routes/stores._index'
@@ -491,6 +492,8 @@ describe('issue 32: numbers and labels that agree', () => {
     let html = await renderRoute('/transactions/:id', transactionPage, `/transactions/${claim.id}`, cookie)
     expect(textOf(html)).toContain('Status Failed')
     expect(html).toMatch(/or <a href="\/feedback\?type=issue">contact support<\/a>\./)
+    // The redemption history shows the same reason with the same link.
+    expect(await renderRoute('/redeem', redeemPage, '/redeem', cookie)).toMatch(/or <a href="\/feedback\?type=issue">contact support<\/a>\./)
 
     process.env.SUPPORT_EMAIL = 'help@recircle.test'
     resetEnvCache()

@@ -7,6 +7,7 @@ import { explorerTxUrl, isRealTxHash, shortAddress } from '~/chain/networks'
 import { NO_TOKENS_MESSAGE, NO_TOKENS_TITLE, claimAllTokens, listClaims } from '~/claims/claims.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
+import { WithSupportLink } from '~/components/support-link'
 import { claimState } from '~/payouts/labels'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
@@ -105,7 +106,7 @@ export default function Redeem() {
                     </div>
                     {state.detail ? (
                       <div className="small" style={{ color: '#991b1b' }}>
-                        {state.detail}
+                        <WithSupportLink text={state.detail} />
                       </div>
                     ) : null}
                   </div>
