@@ -35,7 +35,7 @@ export function refusalAdvice(code: string | null | undefined, status: number): 
     return { action: 'none', title: 'E-receipt not accepted', instead: 'Forward the original e-mail straight from your inbox, or photograph the receipt instead.' }
   }
   if (code && NOT_A_TRIP.has(code)) return { action: 'none', title: 'Not a trip receipt', instead: null }
-  if (code === 'mailbox_taken' || code === 'mailbox') return { action: 'none', title: 'Linked to another wallet', instead: 'Contact support from the Help page to move the mailbox to this wallet.' }
+  if (code === 'mailbox_taken' || code === 'mailbox') return { action: 'none', title: 'Linked to another wallet', instead: 'Contact support to move the mailbox to this wallet.' }
   if (code === 'duplicate') return { action: 'none', title: 'Already submitted', instead: 'Scan a different receipt.' }
   if (code && PHOTO_CODES.has(code)) return { action: 'retake', title: RETRYABLE_TITLE, instead: null }
   // Busy readers, DNS, rate limits and the unexpected: the same request can succeed later.

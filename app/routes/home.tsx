@@ -6,6 +6,7 @@ import { readFormData } from '~/utils/form.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
+import { WithSupportLink } from '~/components/support-link'
 import { getLatestAchievement } from '~/engagement/engagement.server'
 import { formatB3tr } from '~/rewards/money'
 import { getHomeSummary } from '~/users/summary.server'
@@ -181,7 +182,9 @@ function Notices({ notices }: { notices: Notice[] }) {
             <Link to={n.href}>
               <strong>{n.title}</strong>
             </Link>
-            <span className="small">{n.text}</span>
+            <span className="small">
+              <WithSupportLink text={n.text} />
+            </span>
           </li>
         ))}
       </ul>

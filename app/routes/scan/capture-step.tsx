@@ -6,6 +6,7 @@ import { ForwardingCard, isEmailFile } from '~/components/ereceipt'
 import { Icon } from '~/components/icons'
 import { SampleReceiptLink } from '~/components/sample-receipt-link'
 import { showToast } from '~/components/toaster'
+import { WithSupportLink } from '~/components/support-link'
 import { NEW_WALLET_NOTICE } from '~/receipts/standing'
 import { RETRYABLE_TITLE, type RefusalAdvice } from '~/receipts/refusal-advice'
 import type { ScanActionData } from './action.server'
@@ -105,8 +106,14 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
       {error && advice ? (
         <div className="alert" role="alert" data-testid="capture-error">
           <strong>{advice.title}</strong>
-          <p style={{ margin: '0.25rem 0 0' }}>{error}</p>
-          {advice.instead ? <p style={{ margin: '0.25rem 0 0' }}>{advice.instead}</p> : null}
+          <p style={{ margin: '0.25rem 0 0' }}>
+            <WithSupportLink text={error} />
+          </p>
+          {advice.instead ? (
+            <p style={{ margin: '0.25rem 0 0' }}>
+              <WithSupportLink text={advice.instead} />
+            </p>
+          ) : null}
           <div className="row" style={{ marginTop: '0.5rem', gap: '0.5rem', flexWrap: 'wrap' }}>
             {advice.action !== 'none' ? (
               <Link to="/scan" className="btn secondary" onClick={() => setClientError(null)}>
