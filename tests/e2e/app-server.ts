@@ -61,7 +61,11 @@ async function startOn(port: number, dir: string, dbUrl: string, env: Record<str
       OCR_WORKERS: '1',
       // The browser suite's photos are read by tesseract; the second reader has its own tests.
       SECOND_READER: 'off',
-      // No VeChain node here: VeBetter Passport's signals are tested against the fake node (tests/passport.test.ts).
+      // Off unless the caller gives a node (THOR_NODE_URL of a fake and PASSPORT_CHECKS 'on'). Off,
+      // no wallet is a Passport person, so under issue 31's standing rule every photo of a wallet
+      // without a staff-approved receipt or an approved e-receipt waits for staff. The shared
+      // server (global-setup.ts) asks a fake node that counts every wallet but NEW_WALLETS
+      // (tests/utils/wallet.ts) as a person; tests/passport.test.ts covers signals and blacklisting.
       PASSPORT_CHECKS: 'off',
       ...env,
     },

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import { createDb, type DB } from '../../db/db.server'
 import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { postgresAvailable, createDatabase, startTestPostgres, type TestPostgres } from '../setup/postgres'
@@ -19,7 +19,9 @@ describe.skipIf(!postgresAvailable())('two instances on one PostgreSQL database'
     pg = await startTestPostgres()
     const url = await createDatabase(pg.url, 'recircle_two_instances')
     // Both start at once: migrations take PostgreSQL's migration lock, the seed is idempotent.
-    const env = { DATABASE_URL: url, RATE_LIMITS_DISABLED: '1' }
+    // VeBetter Passport on the suite's fake node counts these random wallets as people, so their
+    // photos are paid at once as an established wallet's are (issue 31).
+    const env = { DATABASE_URL: url, RATE_LIMITS_DISABLED: '1', THOR_NODE_URL: inject('thorUrl'), PASSPORT_CHECKS: 'on' }
     const started = await Promise.allSettled([startAppServer(env), startAppServer(env)])
     // One that failed must not leave the other running after the suite.
     const failed = started.find((s): s is PromiseRejectedResult => s.status === 'rejected')

@@ -6,10 +6,12 @@ import { TOAST_SESSION_PREFIX } from '../../app/engagement/share'
 import { computeReceiptReward } from '../../app/rewards/rules'
 import { claimAllTokens } from '../../app/claims/claims.server'
 import { analyzeAndStore } from '../../app/receipts/analyses.server'
+import { NEW_WALLET_REVIEW_REASON } from '../../app/receipts/standing'
+import type { StoredAnalysis } from '../../app/receipts/stored-analysis'
 import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { REAL_HASH, addApprovedReceipt, seedFiveReceiptUser } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
-import { ADMIN_WALLET, createTestWallet, type TestWallet } from '../utils/wallet'
+import { ADMIN_WALLET, NEW_WALLETS, createTestWallet, type TestWallet } from '../utils/wallet'
 import { MOBILE, injectTestWallet, signInFromLanding } from './browser'
 
 /**
@@ -19,7 +21,8 @@ import { MOBILE, injectTestWallet, signInFromLanding } from './browser'
 export type Screen = {
   name: string
   path: string
-  as: 'visitor' | 'user' | 'admin'
+  /** 'newWallet': a wallet without standing (issue 31), which VeBetter Passport does not count as a person. */
+  as: 'visitor' | 'user' | 'admin' | 'newWallet'
   status?: number
   /** The layout test also opens it with JavaScript off. */
   noJs?: boolean
@@ -34,6 +37,7 @@ export function screens(ids: SeededIds): Screen[] {
     { name: 'connect-wallet', path: '/connect-wallet', as: 'visitor', noJs: true },
     { name: 'home', path: '/home', as: 'user', noJs: true },
     { name: 'scan', path: '/scan', as: 'user', noJs: true },
+    { name: 'scan-new-wallet', path: '/scan', as: 'newWallet', noJs: true },
     { name: 'scan-form', path: `/scan?analysis=${ids.analysisId}`, as: 'user', noJs: true },
     { name: 'receipt-result', path: `/scan/receipts/${ids.receiptId}`, as: 'user' },
     { name: 'achievements', path: '/achievements', as: 'user' },
@@ -86,14 +90,51 @@ export async function signIn(browser: Browser, baseUrl: string, db: DB, wallet: 
 
 const now = () => new Date().toISOString()
 
+/** A photo's analysis as the receipts code stores it (the review page reads it through its schema). */
+function storedAnalysis(read: { storeName: string; category: string; cents: number; confidence: number; ocrText: string; reasons?: string[] }): string {
+  const analysis: StoredAnalysis = {
+    isValid: true,
+    storeName: read.storeName,
+    category: read.category,
+    totalAmount: read.cents / 100,
+    purchaseDate: now().slice(0, 10),
+    isAcceptable: !read.reasons?.length,
+    needsManualReview: !!read.reasons?.length,
+    reasons: read.reasons ?? [],
+    confidence: read.confidence,
+    ocrText: read.ocrText,
+    reader: 'tesseract',
+  }
+  return JSON.stringify(analysis)
+}
+
+/** The review signals a submission stores, with what VeBetter Passport said (issues 22 and 31). */
+function reviewSignals(isPerson: boolean) {
+  const personReason = isPerson ? 'User has participated in enough actions' : 'User does not meet the criteria to be considered a person'
+  return JSON.stringify({
+    walletAgeDays: 0,
+    referredByUserId: null,
+    referredBySameCodeToday: 0,
+    inviteeAutoApprovalsToday: 0,
+    nearDuplicateOf: null,
+    sameReceiptFromOtherAccount: null,
+    passport: { ok: true, status: { blacklisted: false, signals: 0, isPerson, personReason } },
+    ...(isPerson ? {} : { standing: { established: false, reason: 'new_wallet' } }),
+  })
+}
+
 /**
  * A user with five receipts, a streak, a claim of that balance (paid where payouts are set up)
  * and a receipt since, a receipt and a store awaiting review, feedback and a debug log; the admin
- * signed in. Long names on purpose: rows must still fit.
+ * signed in. Two new wallets (issue 31: NEW_WALLETS[2] and [3], which the node's VeBetter Passport
+ * does not count as people) whose first photos wait for staff, from one address: the review page's
+ * group; the first is signed in for its Scan page. Long names on purpose: rows must still fit.
  */
 export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
   const user = await signIn(browser, baseUrl, db, createTestWallet())
   const admin = await signIn(browser, baseUrl, db, ADMIN_WALLET)
+  const newWallet = await signIn(browser, baseUrl, db, NEW_WALLETS[2]!)
+  const otherNewWallet = await signIn(browser, baseUrl, db, NEW_WALLETS[3]!)
   await seedFiveReceiptUser(db, user.userId)
   // The receipt with the on-chain hash: its result page and its ledger entry (with an explorer link).
   const transaction = await db
@@ -126,9 +167,18 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
       user_category: 'public_transit',
       user_amount_cents: 4275,
       user_purchase_date: now().slice(0, 10),
-      analysis_json: JSON.stringify({ storeName: 'Metropolitan Transportation Authority', confidence: 0.62, ocrText: 'MTA\nMonthly pass\nTOTAL $42.75' }),
+      analysis_json: storedAnalysis({
+        storeName: 'Metropolitan Transportation Authority',
+        category: 'public_transit',
+        cents: 4275,
+        confidence: 0.62,
+        ocrText: 'MTA\nMonthly pass\nTOTAL $42.75',
+        reasons: ['Low confidence reading the receipt'],
+      }),
       status: 'pending_review',
       review_reasons_json: JSON.stringify(['Low confidence reading the receipt']),
+      // A Passport person: the review page lists it under established wallets.
+      review_signals_json: reviewSignals(true),
       reject_reason: null,
       reward_milli: null,
       reward_details_json: null,
@@ -138,6 +188,44 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
     })
     .returning('id')
     .executeTakeFirstOrThrow()
+  // The new wallets' photos, read well, waiting only for standing; the same (hashed) address links them.
+  const sameAddress = crypto.randomBytes(16).toString('base64url')
+  for (const [userId, vendor, cents, trip] of [
+    [newWallet.userId, 'Lyft', 1140, 'LYFT-7Q2K9'],
+    [otherNewWallet.userId, 'Uber', 1560, 'UBER-3MX81'],
+  ] as const) {
+    const total = `$${(cents / 100).toFixed(2)}`
+    await db
+      .insertInto('receipts')
+      .values({
+        user_id: userId,
+        image_hash: crypto.randomBytes(16).toString('hex'),
+        image_phash: null,
+        image: await receiptImage({ vendor, lines: [['Trip fare', total]], total, date: writtenDate(todayUtc()), width: 600 }),
+        image_mime: 'image/png',
+        store_name: vendor,
+        category: 'ride_share',
+        amount_cents: cents,
+        purchase_date: now().slice(0, 10),
+        user_store_id: null,
+        user_category: 'ride_share',
+        user_amount_cents: cents,
+        user_purchase_date: now().slice(0, 10),
+        analysis_json: storedAnalysis({ storeName: vendor, category: 'ride_share', cents, confidence: 0.94, ocrText: `${vendor}\nTrip fare ${total}\nTOTAL ${total}` }),
+        status: 'pending_review',
+        review_reasons_json: JSON.stringify([NEW_WALLET_REVIEW_REASON]),
+        review_signals_json: reviewSignals(false),
+        reference_number: trip,
+        address_hash: sameAddress,
+        reject_reason: null,
+        reward_milli: null,
+        reward_details_json: null,
+        reviewed_by_user_id: null,
+        reviewed_at: null,
+        created_at: now(),
+      })
+      .execute()
+  }
   await db
     .insertInto('store_submissions')
     .values({
@@ -219,17 +307,17 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
   })
   const store = await db.selectFrom('stores').select('id').orderBy('id').executeTakeFirstOrThrow()
   const ids: SeededIds = { receiptId: receipt.id, transactionId: transaction.id, storeId: store.id, analysisId: analysis.id }
-  return { user, admin, ids, reviewReceiptId: review.id }
+  return { user, admin, newWallet, ids, reviewReceiptId: review.id }
 }
 
 export type Sessions = Awaited<ReturnType<typeof seedScreens>>
 
 /**
- * A 360 px context for a visitor, the seeded user or the admin. The achievement toasts count as
+ * A 360 px context for a visitor, the seeded user, the new wallet or the admin. The achievement toasts count as
  * already shown (once per browser session), so they do not cover the header of every page.
  */
 export async function contextFor(browser: Browser, sessions: Sessions, as: Screen['as'], javaScriptEnabled: boolean): Promise<BrowserContext> {
-  const storageState = as === 'user' ? sessions.user.storageState : as === 'admin' ? sessions.admin.storageState : undefined
+  const storageState = as === 'visitor' ? undefined : sessions[as].storageState
   const context = await browser.newContext({ ...MOBILE, deviceScaleFactor: 1, javaScriptEnabled, storageState })
   const keys = ACHIEVEMENT_KEYS.map((key) => TOAST_SESSION_PREFIX + key)
   await context.addInitScript({ content: `${NAME_SHIM}; for (const k of ${JSON.stringify(keys)}) sessionStorage.setItem(k, '1')` })

@@ -164,6 +164,25 @@ describe('accounts', () => {
     expect(results[0]).toMatchObject({ reverted: true, vmError: 'execution reverted', data: '0x' })
   })
 
+  it('answers VeBetter Passport for wallets it has no entry for with defaultPassport', async () => {
+    const passport = TESTNET_CONTRACTS.veBetterPassport
+    const isPerson = async (who: string) => fn.isPerson.decode((await call([{ to: passport, data: fn.isPerson.encode(who) }]))[0].data).person
+    const stranger = '0x' + '5e'.repeat(20)
+    newFake()
+    expect(await isPerson(stranger)).toBe(false)
+
+    // The newest fake's handlers answer first.
+    newFake({ defaultPassport: { person: true } }).setPassport(RECEIVER, { person: false })
+    expect(await isPerson(stranger)).toBe(true)
+    expect(await isPerson(RECEIVER)).toBe(false)
+    const [blacklisted, signals] = await call([
+      { to: passport, data: fn.isBlacklisted.encode(stranger) },
+      { to: passport, data: fn.signaledCounter.encode(stranger) },
+    ])
+    expect(fn.isBlacklisted.decode(blacklisted.data)[0]).toBe(false)
+    expect(fn.signaledCounter.decode(signals.data)[0]).toBe('0')
+  })
+
   it('simulates a distribution with the caller as msg.sender and commits nothing', async () => {
     const fake = newFake()
     const [result] = await call([distributeClause()], DISTRIBUTOR)

@@ -93,6 +93,12 @@ export type FakeThorOptions = {
   allowedImpactKeys?: readonly string[]
   /** VET and VTHO (wei) of accounts; unknown accounts have none. */
   accounts?: Record<string, FakeAccountOptions>
+  /**
+   * What VeBetter Passport says about a wallet setPassport() has no entry for. Default: not a
+   * person, not blacklisted, no signals. `{ person: true }` makes every wallet a person unless set
+   * otherwise (the browser suite's established wallets, issue 31).
+   */
+  defaultPassport?: FakePassportEntry
   /** Legacy transactions' base gas price (Thor's Params "base-gas-price"). Default 10^13. */
   baseGasPrice?: bigint
   /** The base fee per gas of the next blocks (Galactica); move it with setBaseFee(). Default 10^13. */
@@ -190,7 +196,13 @@ type World = {
   b3tr: Map<string, bigint>
   apps: Map<string, AppRecord>
   accounts: Map<string, { vet: bigint; vtho: bigint }>
-  passport: { entries: Map<string, Required<FakePassportEntry>>; signalers: Set<string>; signalLog: Array<{ user: string; reason: string; signaler: string }> }
+  passport: {
+    entries: Map<string, Required<FakePassportEntry>>
+    /** The answer for a wallet without an entry. */
+    fallback: Required<FakePassportEntry>
+    signalers: Set<string>
+    signalLog: Array<{ user: string; reason: string; signaler: string }>
+  }
 }
 
 type EventLog = { address: string; topics: string[]; data: string }
@@ -427,8 +439,12 @@ const CALLS: Record<ContractKind, Array<[abi.Function, CallImpl]>> = {
   ],
 }
 
-const NO_PASSPORT: Required<FakePassportEntry> = { blacklisted: false, signals: 0, person: false }
-const passportOf = (world: World, who: unknown) => world.passport.entries.get(lower(String(who))) ?? NO_PASSPORT
+const passportEntry = (entry: FakePassportEntry): Required<FakePassportEntry> => ({
+  blacklisted: entry.blacklisted ?? false,
+  signals: entry.signals ?? 0,
+  person: entry.person ?? false,
+})
+const passportOf = (world: World, who: unknown) => world.passport.entries.get(lower(String(who))) ?? world.passport.fallback
 
 /** VeBetterPassport.signalUserWithReason: onlyRoleOrAdmin(SIGNALER_ROLE), then one more signal. */
 function signalUserWithReason(_ctx: CallContext, world: World, a: Args, sender: string): ClauseResult {
@@ -634,7 +650,12 @@ export class FakeThor {
       revertNextInclusion: null,
       slowMs: 0,
     }
-    this.world = { b3tr: new Map(), apps: new Map(), accounts: new Map(), passport: { entries: new Map(), signalers: new Set(), signalLog: [] } }
+    this.world = {
+      b3tr: new Map(),
+      apps: new Map(),
+      accounts: new Map(),
+      passport: { entries: new Map(), fallback: passportEntry(options.defaultPassport ?? {}), signalers: new Set(), signalLog: [] },
+    }
     for (const [who, amount] of Object.entries(options.b3trBalances ?? {})) this.world.b3tr.set(lower(who), amount)
     this.world.b3tr.set(this.contracts.x2EarnRewardsPool, options.poolB3tr ?? 0n)
     for (const [appId, app] of Object.entries(options.apps ?? {})) this.addApp(appId, app)

@@ -14,6 +14,15 @@ export function createTestWallet(): TestWallet {
 /** A fixed admin key so ADMIN_WALLETS can name it in every worker. */
 export const ADMIN_WALLET = walletFromKey(Buffer.from('11'.repeat(32), 'hex'))
 
+/**
+ * New wallets (issue 31), from fixed keys so every process knows them: the browser suite's fake
+ * node (tests/e2e/global-setup.ts) counts every wallet as a VeBetter Passport person except these,
+ * so only these start without standing. The suite's database lasts the whole run: each is used by
+ * one place only. [0] and [1]: tests/e2e/standing.e2e.ts (JavaScript on and off); [2] and [3]:
+ * seedScreens in tests/e2e/screens.ts (the new wallet's Scan page and the review page's group).
+ */
+export const NEW_WALLETS: readonly TestWallet[] = ['31', '32', '33', '34'].map((byte) => walletFromKey(Buffer.from(byte.repeat(32), 'hex')))
+
 export type UnsignedCert = Omit<Certificate, 'signature'>
 
 export function signCertificate(wallet: TestWallet, cert: Omit<UnsignedCert, 'signer'> & { signer?: string }) {

@@ -42,7 +42,7 @@ export function GroupCard({ group, index }: { group: ReviewGroupView; index: num
             <label htmlFor={`${titleId}-reason`} className="label">
               Reason for rejecting all
             </label>
-            <input id={`${titleId}-reason`} name="reason" className="input" required minLength={3} maxLength={300} placeholder="e.g. Drawn receipts from one device" />
+            <input id={`${titleId}-reason`} name="reason" className="input" required minLength={3} maxLength={300} placeholder="e.g. Drawn by one device" />
             <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
               <input type="checkbox" name="fraud" value="on" /> Rejected as fraud: these wallets lose their standing
             </label>
