@@ -276,3 +276,16 @@ describe('staff and wallets that travel together', () => {
     expect(await review(admin, { intent: 'approve-group', receiptIds: '1,,x' })).toMatchObject({ status: 400, body: { error: 'No receipts in this group' } })
   })
 })
+
+describe('the review page and a stored analysis no version wrote', () => {
+  it('lists the receipt as unreadable instead of answering 500, and staff can still decide it', async () => {
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const wallet = await signInNewUser()
+    const sent = await submitPhoto(wallet)
+    await getDb().updateTable('receipts').set({ analysis_json: '{"storeName": 7}' }).where('id', '=', sent.body.id).execute()
+    const page = await queue(admin)
+    expect(page.queue.find((r: { id: number }) => r.id === sent.body.id)?.reasons).toEqual(expect.any(Array))
+    expect((await review(admin, { intent: 'approve', receiptId: String(sent.body.id) })).status).toBe(302)
+    expect(await tokenBalance(wallet)).toBe(19)
+  })
+})

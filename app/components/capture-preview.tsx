@@ -55,7 +55,7 @@ export function CapturePreview({
         <div className="alert warn" role="alert">
           <strong>{advice}</strong>
           <p className="small" style={{ margin: '0.25rem 0 0' }}>
-            A sharp, well lit photo is read at once; a poor one waits for our team (24-48 hours).
+            A sharp, well lit photo is read at once; a poor one waits for our team, usually within a day.
           </p>
         </div>
       ) : (
@@ -92,7 +92,7 @@ export function RetakeAdvice({ advice }: { advice: string }) {
     <div className="alert warn" role="alert" data-testid="retake-advice">
       <strong>{advice}</strong>
       <p className="small" style={{ margin: '0.25rem 0 0.5rem' }}>
-        We could not read every detail from this photo. A new photo is read at once; staff review takes 24-48 hours.
+        We could not read every detail from this photo. A new photo is read at once; staff review usually takes less than a day.
       </p>
       <Link to="/scan" className="btn block">
         <Icon name="camera" /> Retake Photo

@@ -9,7 +9,7 @@ import { recordAudit } from '~/admin/audit.server'
 import { signalWallet, type SignalResult } from '~/chain/passport.server'
 import { bindMailbox } from '~/receipts/email-keys.server'
 import { creditReceipt } from '~/rewards/receipt-credit.server'
-import { eReceiptFacts, parseReviewReasons, parseStoredAnalysis } from './stored-analysis'
+import { eReceiptFacts, parseReviewReasons, readStoredAnalysis } from './stored-analysis'
 import type { PassportCheckView } from './passport-signals'
 import { groupReceipts } from './review-groups'
 import { parseSignals } from './signals'
@@ -31,7 +31,7 @@ export async function approveReceipt(db: DB, input: { adminUserId: number; recei
     const receipt = await trx.selectFrom('receipts').selectAll().where('id', '=', input.receiptId).executeTakeFirstOrThrow()
     const user = await trx.selectFrom('users').select('current_streak').where('id', '=', receipt.user_id).executeTakeFirstOrThrow()
     // An approved e-receipt binds the mailbox its signed To names, as an automatic approval does.
-    const ereceipt = eReceiptFacts(parseStoredAnalysis(receipt.analysis_json))
+    const ereceipt = eReceiptFacts(readStoredAnalysis(receipt.analysis_json))
     if (ereceipt?.recipientHash) await bindMailbox(trx, ereceipt.recipientHash, receipt.user_id, now)
     // The reviewer checked the photo against the user's values; the reward follows the current streak.
     const credit = await creditReceipt(trx, {
@@ -122,7 +122,7 @@ export async function listReviewQueue(db: DB) {
     .execute()
   return rows.map(({ analysis_json, review_reasons_json, ...row }) => ({
     ...row,
-    analysis: parseStoredAnalysis(analysis_json),
+    analysis: readStoredAnalysis(analysis_json),
     reasons: parseReviewReasons(review_reasons_json),
   }))
 }

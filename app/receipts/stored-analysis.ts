@@ -142,6 +142,28 @@ export function parseStoredAnalysis(json: string): StoredAnalysis {
   return parsed.data
 }
 
+/** What a staff page shows for a stored analysis no version wrote: the receipt stays reviewable. */
+export const UNREADABLE_ANALYSIS: StoredAnalysis = {
+  isValid: false,
+  storeName: null,
+  category: null,
+  totalAmount: null,
+  purchaseDate: null,
+  isAcceptable: false,
+  needsManualReview: true,
+  reasons: ['The stored analysis of this receipt could not be read: check the photo.'],
+}
+
+/** For pages that list many receipts: one analysis that does not fit never takes the page down. */
+export function readStoredAnalysis(json: string): StoredAnalysis {
+  try {
+    return parseStoredAnalysis(json)
+  } catch (error) {
+    if (error instanceof StoredAnalysisError) return UNREADABLE_ANALYSIS
+    throw error
+  }
+}
+
 const reasonsSchema = z.array(z.string())
 
 /** `receipts.review_reasons_json`: why a receipt waits for staff (an empty list for what no version wrote). */

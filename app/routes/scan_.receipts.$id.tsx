@@ -127,7 +127,7 @@ export default function ReceiptResult() {
             <div className="alert info" role="status">
               <strong>Manual review</strong>
               <p style={{ margin: '0.25rem 0 0' }}>
-                Our team checks this receipt within 24-48 hours. Your reward is credited as soon as it is approved.
+                Our team checks this receipt, usually within a day and at most within 48 hours. Your reward is credited as soon as it is approved.
               </p>
               {receipt.reviewReasons.length ? (
                 <ul className="review-list">

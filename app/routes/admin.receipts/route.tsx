@@ -36,7 +36,7 @@ export default function AdminReceipts() {
     <div className="stack">
       <h1>Receipt Review</h1>
       <AdminNav />
-      <p className="muted">Receipts the analysis could not approve on its own. Approving credits the reward once.</p>
+      <p className="muted">Receipts waiting for staff: those the analysis could not approve on its own, and photos of wallets without standing. Approving credits the reward once.</p>
       <p className="small muted">{PASSPORT_EXPLAINED}</p>
       {actionData && 'error' in actionData ? (
         <div className="alert" role="alert">

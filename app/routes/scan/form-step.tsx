@@ -115,7 +115,7 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
         <>
           <RewardPreviewCard preview={analysis.rewardPreview} />
           <p className="small muted" style={{ margin: 0 }}>
-            Changing the amount or date sends the receipt to manual review (24-48 hours).
+            Changing the amount or date sends the receipt to review, usually within a day.
           </p>
         </>
       )}
