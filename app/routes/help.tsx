@@ -51,7 +51,7 @@ const FAQ: { topic: Topic; q: string; a: string; link?: { to: string; label: str
   {
     topic: 'scanning',
     q: 'Why is my receipt pending?',
-    a: 'Receipts we cannot read with confidence, or whose details you corrected, go to manual review. Manual review usually takes less than a day, at most 48 hours; your reward is credited once a reviewer approves it. A new wallet's photo receipts are checked this way until one is approved; e-mailed receipts are paid at once.',
+    a: 'Receipts we cannot read with confidence, or whose details you corrected, go to manual review. Manual review usually takes less than a day, at most 48 hours; your reward is credited once a reviewer approves it. A new wallet\'s photo receipts are checked this way until one is approved; e-mailed receipts are paid at once.',
   },
   {
     topic: 'account',
