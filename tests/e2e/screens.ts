@@ -40,6 +40,8 @@ export function screens(ids: SeededIds): Screen[] {
     { name: 'scan-new-wallet', path: '/scan', as: 'newWallet', noJs: true },
     { name: 'scan-form', path: `/scan?analysis=${ids.analysisId}`, as: 'user', noJs: true },
     { name: 'receipt-result', path: `/scan/receipts/${ids.receiptId}`, as: 'user' },
+    { name: 'my-receipts', path: '/receipts', as: 'user', noJs: true },
+    { name: 'e-receipts', path: '/e-receipts', as: 'user', noJs: true },
     { name: 'achievements', path: '/achievements', as: 'user' },
     { name: 'achievements-share', path: '/achievements?share=five_receipts', as: 'user', noJs: true },
     { name: 'impact-explorer', path: '/impact-explorer', as: 'user' },
@@ -136,6 +138,8 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
   const newWallet = await signIn(browser, baseUrl, db, NEW_WALLETS[2]!)
   const otherNewWallet = await signIn(browser, baseUrl, db, NEW_WALLETS[3]!)
   await seedFiveReceiptUser(db, user.userId)
+  // One of the five came as a verified e-receipt (issue 21): My Receipts shows its sender.
+  await db.updateTable('receipts').set({ verified_sender: 'uber.com' }).where('user_id', '=', user.userId).where('store_name', '=', 'Uber').execute()
   // The receipt with the on-chain hash: its result page and its ledger entry (with an explorer link).
   const transaction = await db
     .selectFrom('transactions')
