@@ -60,6 +60,16 @@ function startWorker(): ChildProcess {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
+/** Wait until a worker holds a lease no earlier worker held (it is up and working), or give up after `ms`. */
+async function firstNewLease(before: Set<string | null>, ms: number) {
+  const deadline = Date.now() + ms
+  while (Date.now() < deadline) {
+    const rows = await db.selectFrom('payouts').select('lease_owner').where('lease_owner', 'is not', null).execute()
+    if (rows.some((r) => !before.has(r.lease_owner))) return
+    await sleep(50)
+  }
+}
+
 async function kill(child: ChildProcess) {
   if (child.exitCode !== null) return
   const exited = new Promise((r) => child.once('exit', r))
@@ -91,12 +101,16 @@ describe('payout workers killed at random', () => {
       claims.push({ wallet, amountMilli, claimId: claim.claimId })
     }
 
-    // A deterministic sequence of kill times (ms after start) so a failure can be reproduced.
-    const delays = [1900, 2600, 1700, 3100, 2200, 2800]
+    // A deterministic sequence of kill times (ms after a new worker took its first lease) so a
+    // failure can be reproduced. Counting from the first lease, not from the spawn, keeps the kills
+    // inside the work however long a busy machine takes to start a process.
+    const delays = [400, 1100, 200, 1600, 700, 1300]
     chain.fake.faults.slowMs = 120 // every answer takes a while, so kills land in the middle of a step
     for (let round = 0; round < KILLS; round++) {
       if (round % 2 === 0) chain.fake.faults.loseSendAnswers = 1
+      const owners = new Set((await db.selectFrom('payouts').select('lease_owner').execute()).map((r) => r.lease_owner))
       const workers = round % 3 === 2 ? [startWorker(), startWorker()] : [startWorker()]
+      await firstNewLease(owners, 20_000)
       await sleep(delays[round % delays.length]!)
       await Promise.all(workers.map(kill))
     }

@@ -76,7 +76,7 @@ export default function Home() {
               {summary.inReview} {summary.inReview === 1 ? 'receipt' : 'receipts'} in review
             </strong>
             <br />
-            <span className="small muted">Usually decided within a day. See My receipts</span>
+            <span className="small muted">Usually decided within a day. See My Receipts</span>
           </span>
         </Link>
       ) : null}

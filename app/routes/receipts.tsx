@@ -4,6 +4,7 @@ import { requireUser } from '~/auth/auth.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { ReceiptStatusChip } from '~/components/receipt-status'
+import { formatHistoryDate } from '~/components/transaction-row'
 import { reviewExpectedBy } from '~/receipts/status'
 import { listUserReceiptsPage } from '~/receipts/user-receipts.server'
 import { formatB3tr } from '~/rewards/money'
@@ -49,15 +50,17 @@ export default function MyReceipts() {
                 {r.hasImage ? (
                   <img src={`/receipts/${r.id}/image`} alt="" width={56} height={56} loading="lazy" className="receipt-thumb" />
                 ) : (
+                  // An e-receipt shows its envelope; a photo kept past its retention shows a receipt.
                   <span className="receipt-thumb sender" aria-hidden="true">
-                    <Icon name="mail" />
+                    <Icon name={r.verifiedSender ? 'mail' : 'receipt'} />
                   </span>
                 )}
                 <span className="receipt-main">
                   <span className="receipt-title">{r.storeName ?? `Receipt #${r.id}`}</span>
                   <span className="small muted">
                     {r.verifiedSender ? `E-mail from ${r.verifiedSender} · ` : ''}
-                    {r.amount !== null ? `$${r.amount.toFixed(2)}` : 'Amount not read'} · {r.purchaseDate ?? r.createdAt.slice(0, 10)}
+                    {r.amount !== null ? `$${r.amount.toFixed(2)}` : 'Amount not read'} ·{' '}
+                    <span className="nowrap">{formatHistoryDate(r.purchaseDate ? `${r.purchaseDate}T12:00:00Z` : r.createdAt)}</span>
                   </span>
                   {r.status === 'pending_review' ? (
                     <span className="small">Decision expected by {reviewExpectedBy(r.createdAt)}</span>

@@ -112,7 +112,9 @@ describe.each([true, false])('issue 32 at 360 px, JavaScript %s', (javaScriptEna
     await expect(paid.getByRole('link').getAttribute('href')).resolves.toBe(`/scan/receipts/${paidId}`)
     await expect(paid.getByTestId('receipt-status').textContent()).resolves.toBe('Verified')
     await expect(paid.locator('.receipt-title').textContent()).resolves.toBe('Uber')
-    await paid.getByText(`${dollars(fares.paid)} · ${todayUtc()}`).waitFor()
+    // Dates read as on Tokens ("Nov 26, 2026"), never split across lines at 360 px.
+    const shown = new Date(`${todayUtc()}T12:00:00Z`).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+    await paid.getByText(`${dollars(fares.paid)} · ${shown}`).waitFor()
     await expect(paid.getByText(/^Decision expected by/).count()).resolves.toBe(0)
     await noWiderThanTheScreen(page)
 
