@@ -21,8 +21,11 @@ const ICONS: Record<string, IconName> = {
 
 export { transactionTypeLabel as transactionLabel }
 
+// Built once: toLocaleDateString with options builds a new formatter on every call (a list of 20 rows).
+const HISTORY_DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+
 export function formatHistoryDate(iso: string) {
-  return new Date(iso).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
+  return HISTORY_DATE.format(new Date(iso))
 }
 
 /** 'View on VeChain' only for a real hash; otherwise what the entry is (decision 030). */

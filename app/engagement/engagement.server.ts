@@ -1,6 +1,6 @@
 // Data access for the engagement screens: reads the ledger, the approved receipts and the streak,
 // and feeds them to the pure rules (achievements.ts, badges.ts, impact.ts, history.ts).
-import type { DB } from '#db/db.server'
+import { preparedQuery, type DB } from '#db/db.server'
 import { creditReward } from '~/rewards/ledger.server'
 import { listUserTransactions } from '~/users/history.server'
 import { MILLI_PER_B3TR } from '~/rewards/money'
@@ -38,7 +38,6 @@ interface ApprovedReceipt {
   storeName: string | null
   category: string | null
   purchaseDate: string | null
-  analysisJson: string
   acceptedAt: string
   /** Approved on submission (no reviewer): only these advance the streak (decision 007 §15). */
   autoApproved: boolean
@@ -49,31 +48,35 @@ function listLedger(db: DB, userId: number): Promise<LedgerRow[]> {
   return listUserTransactions(db, userId, { order: 'oldest' })
 }
 
-async function listApprovedReceipts(db: DB, userId: number): Promise<ApprovedReceipt[]> {
-  const rows = await db
+// Prepared once (the most visited page reads it): a user's approved receipts, without their analyses.
+const approvedReceiptRows = preparedQuery((db: DB, userId: number) =>
+  db
     .selectFrom('receipts')
-    .select(['id', 'store_name', 'category', 'purchase_date', 'user_purchase_date', 'analysis_json', 'created_at', 'reviewed_at'])
+    .select(['id', 'store_name', 'category', 'purchase_date', 'user_purchase_date', 'created_at', 'reviewed_at'])
     .where('user_id', '=', userId)
     .where('status', '=', 'approved')
-    .orderBy('id', 'asc')
-    .execute()
+    .orderBy('id', 'asc'),
+)
+
+async function listApprovedReceipts(db: DB, userId: number): Promise<ApprovedReceipt[]> {
+  const rows = await approvedReceiptRows(db, userId)
   return rows.map((r) => ({
     id: r.id,
     storeName: r.store_name,
     category: r.category,
     purchaseDate: r.purchase_date ?? r.user_purchase_date,
-    analysisJson: r.analysis_json,
     acceptedAt: r.reviewed_at ?? r.created_at,
     autoApproved: r.reviewed_at === null,
   }))
 }
 
+const streakRow = preparedQuery((db: DB, userId: number) =>
+  db.selectFrom('users').select(['current_streak', 'best_streak', 'last_streak_day']).where('id', '=', userId),
+)
+
 async function getStreakState(db: DB, userId: number) {
-  const row = await db
-    .selectFrom('users')
-    .select(['current_streak', 'best_streak', 'last_streak_day'])
-    .where('id', '=', userId)
-    .executeTakeFirstOrThrow()
+  const [row] = await streakRow(db, userId)
+  if (!row) throw new Error(`No user ${userId}`)
   return { currentStreak: row.current_streak, bestStreak: row.best_streak, lastStreakDay: row.last_streak_day }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely'
-import type { DB } from '#db/db.server'
+import { preparedQuery, type DB } from '#db/db.server'
 import type { PayoutStatus, TransactionType } from '#db/schema'
 import { entryVerifiedSender, matchesTransactionSearch, paginate, TRANSACTIONS_PER_PAGE } from '~/engagement/history'
 import { FUND_TYPES } from '~/rewards/ledger.server'
@@ -36,23 +36,39 @@ export const LEDGER_ENTRY_COLUMNS = [
  * The user's own ledger entries (fund shares are the app's, not shown), newest first; `oldest`
  * for the engagement rules, which replay them in order.
  */
-export async function listUserTransactions(
-  db: DB,
-  userId: number,
-  opts: { limit?: number; offset?: number; order?: 'newest' | 'oldest' } = {},
-): Promise<HistoryEntry[]> {
-  const direction = opts.order === 'oldest' ? 'asc' : 'desc'
-  const rows = await db
+// The whole ledger oldest first, prepared once: Home's latest achievement reads it on every view.
+const wholeLedgerOldestFirst = preparedQuery((db: DB, userId: number) =>
+  db
     .selectFrom('transactions')
     .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
     .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
     .select([...LEDGER_ENTRY_COLUMNS, 'payouts.status as payout_status'])
     .where('transactions.user_id', '=', userId)
     .where('transactions.type', 'not in', FUND_TYPES)
-    .orderBy('transactions.created_at', direction)
-    .orderBy('transactions.id', direction)
-    .$if(opts.limit !== undefined, (q) => q.limit(opts.limit!).offset(opts.offset ?? 0))
-    .execute()
+    .orderBy('transactions.created_at', 'asc')
+    .orderBy('transactions.id', 'asc'),
+)
+
+export async function listUserTransactions(
+  db: DB,
+  userId: number,
+  opts: { limit?: number; offset?: number; order?: 'newest' | 'oldest' } = {},
+): Promise<HistoryEntry[]> {
+  const direction = opts.order === 'oldest' ? 'asc' : 'desc'
+  const rows =
+    opts.order === 'oldest' && opts.limit === undefined
+      ? await wholeLedgerOldestFirst(db, userId)
+      : await db
+          .selectFrom('transactions')
+          .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
+          .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
+          .select([...LEDGER_ENTRY_COLUMNS, 'payouts.status as payout_status'])
+          .where('transactions.user_id', '=', userId)
+          .where('transactions.type', 'not in', FUND_TYPES)
+          .orderBy('transactions.created_at', direction)
+          .orderBy('transactions.id', direction)
+          .$if(opts.limit !== undefined, (q) => q.limit(opts.limit!).offset(opts.offset ?? 0))
+          .execute()
   return rows.map((r) => ({
     id: r.id,
     type: r.type,

@@ -1,4 +1,4 @@
-import type { DB } from '#db/db.server'
+import { preparedQuery, type DB } from '#db/db.server'
 import { userFacingFailure } from '~/chain/payout'
 import { formatB3tr } from '~/rewards/money'
 
@@ -15,51 +15,102 @@ export type Notice = {
 /** At most this many notices show at once, newest first. */
 export const MAX_NOTICES = 5
 
+const anyNoticeSince = preparedQuery((db: DB, userId: number, since: string) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .exists(
+        eb.selectFrom('receipts').select('id').where('user_id', '=', userId).where('status', 'in', ['approved', 'rejected']).where('reviewed_at', '>', since),
+      )
+      .as('receipts'),
+    eb
+      .exists(
+        eb
+          .selectFrom('store_submissions')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['approved', 'rejected'])
+          .where('reviewed_at', '>', since),
+      )
+      .as('submissions'),
+    eb
+      .exists(
+        eb
+          .selectFrom('payouts')
+          .select('id')
+          .where('user_id', '=', userId)
+          .where('status', 'in', ['confirmed', 'failed', 'reverted'])
+          .where('updated_at', '>', since),
+      )
+      .as('payouts'),
+    eb.exists(eb.selectFrom('forwarded_outcomes').select('id').where('user_id', '=', userId).where('created_at', '>', since)).as('forwards'),
+  ]),
+)
+
+// SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
+const truthy = (v: unknown) => v === true || v === 1 || v === '1'
+
+// Prepared once each: Home, the most visited page, asks them when anything is new.
+const reviewedReceipts = preparedQuery((db: DB, userId: number, since: string) =>
+  db
+    .selectFrom('receipts')
+    .select(['id', 'status', 'reward_milli', 'reject_reason', 'reviewed_at', 'store_name'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['approved', 'rejected'])
+    .where('reviewed_at', '>', since)
+    .orderBy('reviewed_at', 'desc')
+    .limit(MAX_NOTICES),
+)
+
+const reviewedSubmissions = preparedQuery((db: DB, userId: number, since: string) =>
+  db
+    .selectFrom('store_submissions')
+    .select(['id', 'status', 'name', 'reject_reason', 'reviewed_at'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['approved', 'rejected'])
+    .where('reviewed_at', '>', since)
+    .orderBy('reviewed_at', 'desc')
+    .limit(MAX_NOTICES),
+)
+
+const settledPayouts = preparedQuery((db: DB, userId: number, since: string) =>
+  db
+    .selectFrom('payouts')
+    .select(['transaction_id', 'status', 'amount_milli', 'error', 'updated_at'])
+    .where('user_id', '=', userId)
+    .where('status', 'in', ['confirmed', 'failed', 'reverted'])
+    .where('updated_at', '>', since)
+    .orderBy('updated_at', 'desc')
+    .limit(MAX_NOTICES),
+)
+
+// Forwarded e-receipts (issue 32): credited, sent to review or refused while the user was away.
+const forwardedOutcomes = preparedQuery((db: DB, userId: number, since: string) =>
+  db
+    .selectFrom('forwarded_outcomes')
+    .leftJoin('receipts', 'receipts.id', 'forwarded_outcomes.receipt_id')
+    .select(['forwarded_outcomes.id', 'forwarded_outcomes.outcome', 'forwarded_outcomes.message', 'forwarded_outcomes.created_at', 'forwarded_outcomes.receipt_id', 'receipts.store_name', 'receipts.reward_milli'])
+    .where('forwarded_outcomes.user_id', '=', userId)
+    .where('forwarded_outcomes.created_at', '>', since)
+    .orderBy('forwarded_outcomes.created_at', 'desc')
+    .limit(MAX_NOTICES),
+)
+
 /**
  * Outcomes decided after `since` that the user did not watch happen: receipts and store
  * submissions staff approved or rejected, claims confirmed on chain or failed. Automatic approvals
  * are not among them: the user saw those on the spot.
  */
 export async function listNotices(db: DB, userId: number, since: string): Promise<Notice[]> {
+  // Most visits have nothing new: one look across the four sources first (each on its user index).
+  const [any] = await anyNoticeSince(db, userId, since)
+  if (!any || !(truthy(any.receipts) || truthy(any.submissions) || truthy(any.payouts) || truthy(any.forwards))) return []
   const [receipts, submissions, payouts, forwards] = await Promise.all([
-    db
-      .selectFrom('receipts')
-      .select(['id', 'status', 'reward_milli', 'reject_reason', 'reviewed_at', 'store_name'])
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['approved', 'rejected'])
-      .where('reviewed_at', '>', since)
-      .orderBy('reviewed_at', 'desc')
-      .limit(MAX_NOTICES)
-      .execute(),
-    db
-      .selectFrom('store_submissions')
-      .select(['id', 'status', 'name', 'reject_reason', 'reviewed_at'])
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['approved', 'rejected'])
-      .where('reviewed_at', '>', since)
-      .orderBy('reviewed_at', 'desc')
-      .limit(MAX_NOTICES)
-      .execute(),
-    db
-      .selectFrom('payouts')
-      .select(['transaction_id', 'status', 'amount_milli', 'error', 'updated_at'])
-      .where('user_id', '=', userId)
-      .where('status', 'in', ['confirmed', 'failed', 'reverted'])
-      .where('updated_at', '>', since)
-      .orderBy('updated_at', 'desc')
-      .limit(MAX_NOTICES)
-      .execute(),
-    // Forwarded e-receipts (issue 32): credited, sent to review or refused while the user was away.
-    db
-      .selectFrom('forwarded_outcomes')
-      .leftJoin('receipts', 'receipts.id', 'forwarded_outcomes.receipt_id')
-      .select(['forwarded_outcomes.id', 'forwarded_outcomes.outcome', 'forwarded_outcomes.message', 'forwarded_outcomes.created_at', 'forwarded_outcomes.receipt_id', 'receipts.store_name', 'receipts.reward_milli'])
-      .where('forwarded_outcomes.user_id', '=', userId)
-      .where('forwarded_outcomes.created_at', '>', since)
-      .orderBy('forwarded_outcomes.created_at', 'desc')
-      .limit(MAX_NOTICES)
-      .execute(),
+    reviewedReceipts(db, userId, since),
+    reviewedSubmissions(db, userId, since),
+    settledPayouts(db, userId, since),
+    forwardedOutcomes(db, userId, since),
   ])
+
   const notices: Notice[] = [
     ...receipts.map((r): Notice =>
       r.status === 'approved'
