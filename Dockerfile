@@ -21,8 +21,11 @@ RUN npm run build
 
 # --- the image that runs: production dependencies only, as the unprivileged `node` user ---
 FROM base AS runtime
+# A 32 MB young generation: server rendering allocates short-lived objects fast, and fewer
+# scavenges serve more pages with a shorter tail (decision 106).
 ENV NODE_ENV=production \
-    PORT=3000
+    PORT=3000 \
+    NODE_OPTIONS=--max-semi-space-size=32
 # DejaVu: the sample receipt's text is drawn by sharp from SVG (app/receipts/sample-receipt.server.ts).
 RUN apt-get update \
  && apt-get install -y --no-install-recommends fonts-dejavu-core \

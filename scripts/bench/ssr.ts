@@ -49,7 +49,8 @@ try {
   servers.push(trivial)
 
   const port = await freePort()
-  const app = await startServer(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  // As production starts it (the image's NODE_OPTIONS and `npm start`, decision 106).
+  const app = await startServer(process.execPath, ['--max-semi-space-size=32', '--import', 'tsx', 'scripts/start.ts'], {
     cwd: repoRoot,
     port,
     readyPath: '/terms-of-service',
