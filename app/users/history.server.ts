@@ -36,18 +36,21 @@ export const LEDGER_ENTRY_COLUMNS = [
  * The user's own ledger entries (fund shares are the app's, not shown), newest first; `oldest`
  * for the engagement rules, which replay them in order.
  */
-// The whole ledger oldest first, prepared once: Home's latest achievement reads it on every view.
-const wholeLedgerOldestFirst = preparedQuery((db: DB, userId: number) =>
-  db
+/** The user's ledger entries with their receipt's sender and their payout's status. */
+function ledgerQuery(db: DB, userId: number, direction: 'asc' | 'desc') {
+  return db
     .selectFrom('transactions')
     .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
     .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
     .select([...LEDGER_ENTRY_COLUMNS, 'payouts.status as payout_status'])
     .where('transactions.user_id', '=', userId)
     .where('transactions.type', 'not in', FUND_TYPES)
-    .orderBy('transactions.created_at', 'asc')
-    .orderBy('transactions.id', 'asc'),
-)
+    .orderBy('transactions.created_at', direction)
+    .orderBy('transactions.id', direction)
+}
+
+// The whole ledger oldest first, prepared once: Home's latest achievement reads it on every view.
+const wholeLedgerOldestFirst = preparedQuery((db: DB, userId: number) => ledgerQuery(db, userId, 'asc'))
 
 export async function listUserTransactions(
   db: DB,
@@ -58,15 +61,7 @@ export async function listUserTransactions(
   const rows =
     opts.order === 'oldest' && opts.limit === undefined
       ? await wholeLedgerOldestFirst(db, userId)
-      : await db
-          .selectFrom('transactions')
-          .leftJoin('receipts', 'receipts.id', 'transactions.receipt_id')
-          .leftJoin('payouts', 'payouts.transaction_id', 'transactions.id')
-          .select([...LEDGER_ENTRY_COLUMNS, 'payouts.status as payout_status'])
-          .where('transactions.user_id', '=', userId)
-          .where('transactions.type', 'not in', FUND_TYPES)
-          .orderBy('transactions.created_at', direction)
-          .orderBy('transactions.id', direction)
+      : await ledgerQuery(db, userId, direction)
           .$if(opts.limit !== undefined, (q) => q.limit(opts.limit!).offset(opts.offset ?? 0))
           .execute()
   return rows.map((r) => ({
