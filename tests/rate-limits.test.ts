@@ -1,5 +1,4 @@
 import { RETRYABLE_TITLE } from '../app/receipts/refusal-advice'
-import type { ServerBuild } from '@remix-run/node'
 import { http, passthrough } from 'msw'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest'
 import { createChallenge } from '../app/auth/auth.server'
@@ -24,6 +23,7 @@ import { server as msw } from './mocks/index'
 import { noiseImage } from './utils/images'
 import { BASE_URL, bodyOf, cookieFrom, formRequest, jsonRequest, signInNewUser } from './utils/requests'
 import { createTestWallet, identificationCert, type TestWallet } from './utils/wallet'
+import { resourceBuild } from './utils/remix-build'
 
 const LIMITS: Record<string, string> = {
   RATE_LIMIT_CHALLENGE_PER_IP_PER_MINUTE: '3',
@@ -114,20 +114,9 @@ describe('messages and keys', () => {
 
 describe('the client address (scripts/server.ts getLoadContext)', () => {
   // A one-route build that echoes what the loader receives as context.clientIp.
-  const build = {
-    mode: 'production',
-    entry: { module: { default: () => new Response('document') } },
-    routes: {
-      root: { id: 'root', path: '', module: { default: () => null } },
-      'routes/ip': { id: 'routes/ip', parentId: 'root', path: 'ip', module: { loader: ({ context }: { context: { clientIp?: string } }) => Response.json({ ip: context.clientIp }) } },
-    },
-    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
-    publicPath: '/build/',
-    assetsBuildDirectory: 'public/build',
-    future: {},
-    isSpaMode: false,
-    basename: '/',
-  } as unknown as ServerBuild
+  const build = resourceBuild({
+    'routes/ip': { path: 'ip', module: { loader: ({ context }: { context: { clientIp?: string } }) => Response.json({ ip: context.clientIp }) } },
+  })
 
   // Issue 29: behind one trusted proxy the client is the entry that proxy appended (10.0.0.1), not
   // the leftmost one, which the client writes itself.

@@ -18,35 +18,23 @@ import { clientIpFrom, rateLimits, requireWithinRateLimits } from '../app/utils/
 import { createServerApp } from '../scripts/server'
 import { server as msw } from './mocks/index'
 import { useTestEnv } from './utils/env'
+import { resourceBuild } from './utils/remix-build'
 
 useTestEnv({ RATE_LIMITS_DISABLED: '', RATE_LIMIT_CHALLENGE_PER_IP_PER_MINUTE: '30' })
 
 /** A build of two resource routes: one echoes the client address, one is rate-limited per address. */
-const build = {
-  mode: 'production',
-  entry: { module: { default: () => new Response('document') } },
-  routes: {
-    root: { id: 'root', path: '', module: { default: () => null } },
-    'routes/ip': { id: 'routes/ip', parentId: 'root', path: 'ip', module: { loader: ({ context }: { context: unknown }) => json({ ip: clientIpFrom(context) }) } },
-    'routes/limited': {
-      id: 'routes/limited',
-      parentId: 'root',
-      path: 'limited',
-      module: {
-        loader: async ({ context }: { context: unknown }) => {
-          await requireWithinRateLimits(getDb(), [rateLimits.challengeByIp(clientIpFrom(context))])
-          return json({ ok: true })
-        },
+const build = resourceBuild({
+  'routes/ip': { path: 'ip', module: { loader: ({ context }: { context: unknown }) => json({ ip: clientIpFrom(context) }) } },
+  'routes/limited': {
+    path: 'limited',
+    module: {
+      loader: async ({ context }: { context: unknown }) => {
+        await requireWithinRateLimits(getDb(), [rateLimits.challengeByIp(clientIpFrom(context))])
+        return json({ ok: true })
       },
     },
   },
-  assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
-  publicPath: '/build/',
-  assetsBuildDirectory: 'public/build',
-  future: {},
-  isSpaMode: false,
-  basename: '/',
-} as unknown as ServerBuild
+})
 
 type Started = { base: string; port: number; close: () => Promise<void>; lines: Array<Record<string, unknown>>; metrics: ReturnType<typeof createMetrics> }
 const started: Started[] = []

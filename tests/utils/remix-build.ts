@@ -39,3 +39,21 @@ export function buildOf(routeList: RouteEntry[]): ServerBuild {
     basename: undefined,
   } as unknown as ServerBuild
 }
+
+/** A build of resource routes only (the document is a stub): what scripts/server.ts serves in the edge tests. */
+export function resourceBuild(routes: Record<string, { path: string; module: Record<string, unknown> }>): ServerBuild {
+  return {
+    mode: 'production',
+    entry: { module: { default: () => new Response('document') } },
+    routes: {
+      root: { id: 'root', path: '', module: { default: () => null } },
+      ...Object.fromEntries(Object.entries(routes).map(([id, r]) => [id, { id, parentId: 'root', ...r }])),
+    },
+    assets: { entry: { module: '/entry.js', imports: [] }, routes: {}, url: '/manifest.js', version: '1' },
+    publicPath: '/build/',
+    assetsBuildDirectory: 'public/build',
+    future: {},
+    isSpaMode: false,
+    basename: '/',
+  } as unknown as ServerBuild
+}
