@@ -2,6 +2,7 @@ import fs from 'node:fs'
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core'
 import { Certificate, blake2b256, secp256k1 } from 'thor-devkit'
 import { createTestWallet, type TestWallet } from '../utils/wallet'
+import type { DB } from '../../db/db.server'
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
 
@@ -77,4 +78,17 @@ export async function signedInContext(
   const storageState = await signing.storageState()
   await signing.close()
   return browser.newContext({ ...MOBILE, javaScriptEnabled: false, storageState })
+}
+
+/** A signed-in 360 px context with a fresh test wallet, and that user's id in the app's database. */
+export async function signedInWithId(
+  browser: Browser,
+  db: DB,
+  baseUrl: string,
+  javaScriptEnabled: boolean,
+): Promise<{ context: BrowserContext; userId: number }> {
+  const wallet = createTestWallet()
+  const context = await signedInContext(browser, baseUrl, { javaScriptEnabled, wallet })
+  const user = await db.selectFrom('users').select('id').where('wallet_address', '=', wallet.address.toLowerCase()).executeTakeFirstOrThrow()
+  return { context, userId: user.id }
 }

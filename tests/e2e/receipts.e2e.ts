@@ -14,13 +14,12 @@
  */
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { createDb, type DB } from '../../db/db.server'
 import { reviewExpectedBy } from '../../app/receipts/status'
 import { addApprovedReceipt } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
-import { createTestWallet } from '../utils/wallet'
-import { launchBrowser, signedInContext } from './browser'
+import { launchBrowser, signedInWithId } from './browser'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -35,12 +34,7 @@ afterAll(async () => {
   await db?.destroy()
 })
 
-async function signedIn(javaScriptEnabled: boolean): Promise<{ context: BrowserContext; userId: number }> {
-  const wallet = createTestWallet()
-  const context = await signedInContext(browser, baseUrl, { javaScriptEnabled, wallet })
-  const user = await db.selectFrom('users').select('id').where('wallet_address', '=', wallet.address.toLowerCase()).executeTakeFirstOrThrow()
-  return { context, userId: user.id }
-}
+const signedIn = (javaScriptEnabled: boolean) => signedInWithId(browser, db, baseUrl, javaScriptEnabled)
 
 const dollars = (cents: number) => `$${(cents / 100).toFixed(2)}`
 

@@ -3,14 +3,13 @@
 // failure's toast and Try Again, and "Get distance" as an action.
 import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
+import type { Browser, Page } from 'playwright-core'
 import { createDb, type DB } from '../../db/db.server'
 import { claimAllTokens } from '../../app/claims/claims.server'
 import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { seedFiveReceiptUser } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
-import { createTestWallet } from '../utils/wallet'
-import { MOBILE, injectTestWallet, launchBrowser, signedInContext, signInFromLanding } from './browser'
+import { MOBILE, injectTestWallet, launchBrowser, signedInWithId, signInFromLanding } from './browser'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -25,13 +24,7 @@ afterAll(async () => {
   await db?.destroy()
 })
 
-/** A signed-in 360 px context and the user's id. */
-async function signedIn(javaScriptEnabled: boolean): Promise<{ context: BrowserContext; userId: number }> {
-  const wallet = createTestWallet()
-  const context = await signedInContext(browser, baseUrl, { javaScriptEnabled, wallet })
-  const user = await db.selectFrom('users').select('id').where('wallet_address', '=', wallet.address.toLowerCase()).executeTakeFirstOrThrow()
-  return { context, userId: user.id }
-}
+const signedIn = (javaScriptEnabled: boolean) => signedInWithId(browser, db, baseUrl, javaScriptEnabled)
 
 async function rejectedReceipt(userId: number, reason: string) {
   const now = new Date().toISOString()
