@@ -14,7 +14,19 @@ if (!postgresAvailable()) {
   console.log('PostgreSQL is not installed (apt-get install -y postgresql): skipping the PostgreSQL run of the suites.')
   process.exit(0)
 }
-const result = spawnSync('npx', ['vitest', 'run', ...process.argv.slice(2)], {
+// Suites that never open the app's database run once, in the SQLite run: the photo readers, the
+// digit-mutation check, the payout crash test (its own SQLite file), the layering, contrast and
+// container checks. Everything that reads or writes through the app's database runs here again.
+const DATABASE_FREE = [
+  'app/ocr/**',
+  'tests/receipt-digit-mutation.test.ts',
+  'tests/payout-crash.test.ts',
+  'tests/architecture.test.ts',
+  'tests/contrast.test.ts',
+  'tests/container.test.ts',
+]
+const exclude = process.argv.slice(2).length > 0 ? [] : DATABASE_FREE.flatMap((glob) => ['--exclude', glob])
+const result = spawnSync('npx', ['vitest', 'run', ...exclude, ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, TEST_DB: 'postgres' },
 })
