@@ -44,6 +44,11 @@ export function parseBigint(value: string): number {
 }
 pg.types.setTypeParser(pg.types.builtins.INT8, parseBigint)
 
+/** An EXISTS (or other boolean) answer: SQLite gives 0/1, PostgreSQL a boolean (`'t'` if read as text). */
+export function sqlTrue(value: unknown): boolean {
+  return value === true || value === 1 || value === '1' || value === 't'
+}
+
 /**
  * `DATABASE_URL`: `postgres://…` selects PostgreSQL (several instances share it); anything else is
  * a SQLite file, the embedded default. Where the engines differ, see `isPostgres` and `lockKey`.

@@ -1,5 +1,6 @@
 /** The facts standing.ts decides on, read for one wallet (a submission) or many (the review queue). */
 import type { Kysely } from 'kysely'
+import { sqlTrue } from '#db/db.server'
 import type { Database } from '#db/schema'
 import type { PassportCheckView } from './passport-signals'
 import { decideStanding, type Standing } from './standing'
@@ -25,7 +26,7 @@ export async function readStandingFacts(db: Reader, userId: number) {
         .as('fraud'),
     ])
     .executeTakeFirstOrThrow()
-  return { approvedEReceipt: truthy(row.ereceipt), staffApproved: truthy(row.staff), fraudRejection: truthy(row.fraud) }
+  return { approvedEReceipt: sqlTrue(row.ereceipt), staffApproved: sqlTrue(row.staff), fraudRejection: sqlTrue(row.fraud) }
 }
 
 export async function getStanding(db: Reader, userId: number, passport: PassportCheckView | null): Promise<Standing> {
@@ -47,15 +48,10 @@ export async function getStandings(db: Reader, wallets: Array<{ userId: number; 
       const e = evidence.get(r.user_id)!
       if (r.status === 'approved' && r.verified_sender !== null) e.approvedEReceipt = true
       if (r.status === 'approved' && r.reviewed_by_user_id !== null) e.staffApproved = true
-      if (r.status === 'rejected' && truthy(r.rejected_as_fraud)) e.fraudRejection = true
+      if (r.status === 'rejected' && sqlTrue(r.rejected_as_fraud)) e.fraudRejection = true
     }
   }
   const out = new Map<number, Standing>()
   for (const w of wallets) if (!out.has(w.userId)) out.set(w.userId, decideStanding({ ...evidence.get(w.userId)!, passport: w.passport }))
   return out
-}
-
-// SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-function truthy(value: unknown) {
-  return value === true || value === 1 || value === '1' || value === 't'
 }

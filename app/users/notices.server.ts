@@ -1,4 +1,4 @@
-import { preparedQuery, type DB } from '#db/db.server'
+import { preparedQuery, sqlTrue, type DB } from '#db/db.server'
 import { userFacingFailure } from '~/chain/payout'
 import { formatB3tr } from '~/rewards/money'
 
@@ -45,9 +45,6 @@ const anyNoticeSince = preparedQuery((db: DB, userId: number, since: string) =>
     eb.exists(eb.selectFrom('forwarded_outcomes').select('id').where('user_id', '=', userId).where('created_at', '>', since)).as('forwards'),
   ]),
 )
-
-// SQLite answers EXISTS with 0/1, PostgreSQL with a boolean.
-const truthy = (v: unknown) => v === true || v === 1 || v === '1'
 
 // Prepared once each: Home, the most visited page, asks them when anything is new.
 const reviewedReceipts = preparedQuery((db: DB, userId: number, since: string) =>
@@ -103,7 +100,7 @@ const forwardedOutcomes = preparedQuery((db: DB, userId: number, since: string) 
 export async function listNotices(db: DB, userId: number, since: string): Promise<Notice[]> {
   // Most visits have nothing new: one look across the four sources first (each on its user index).
   const [any] = await anyNoticeSince(db, userId, since)
-  if (!any || !(truthy(any.receipts) || truthy(any.submissions) || truthy(any.payouts) || truthy(any.forwards))) return []
+  if (!any || !(sqlTrue(any.receipts) || sqlTrue(any.submissions) || sqlTrue(any.payouts) || sqlTrue(any.forwards))) return []
   const [receipts, submissions, payouts, forwards] = await Promise.all([
     reviewedReceipts(db, userId, since),
     reviewedSubmissions(db, userId, since),
