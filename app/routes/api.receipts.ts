@@ -29,7 +29,7 @@ export async function action({ request, context }: ActionFunctionArgs) {
     if ('fieldErrors' in form) {
       return json({ error: Object.values(form.fieldErrors).flat()[0] ?? 'Invalid receipt', fieldErrors: form.fieldErrors }, { status: 400 })
     }
-    const result = await submitForUser(user, { image, analysisId: Number.isInteger(analysisId) ? analysisId : null, values: form.values, origin: receiptOrigin(request, context) })
+    const result = await submitForUser(user, { image, analysisId: Number.isInteger(analysisId) ? analysisId : null, values: form.values, origin: await receiptOrigin(request, context) })
     if (!result.ok) return json({ error: result.error }, { status: result.status })
     return json(receiptResponse(result), { status: 201 })
   } catch (error) {

@@ -47,7 +47,7 @@ export async function handleScanAction(request: Request, user: User, context: Ap
       if (!image) throw new ReceiptImageError('missing')
       const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: analyzerFor(user.id) })
       // A browser without JavaScript gets its install id here (components/install-id.tsx keeps it otherwise).
-      const cookie = installCookieHeader(request)
+      const cookie = await installCookieHeader(request)
       return redirect(`/scan?analysis=${stored.id}`, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
     } catch (error) {
       if (error instanceof ReceiptRefusal) {
@@ -76,7 +76,7 @@ export async function handleScanAction(request: Request, user: User, context: Ap
   if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
   const analysisId = parseRowId(String(form.get('analysisId') ?? ''))
   if (analysisId === null) return cameraError('No image captured', 400, 'missing')
-  const result = await submitForUser(user, { image: null, analysisId, values: submission.value, origin: receiptOrigin(request, context) })
+  const result = await submitForUser(user, { image: null, analysisId, values: submission.value, origin: await receiptOrigin(request, context) })
   if (!result.ok) {
     const status = result.status
     return json<ScanActionData>({ step: 'form', error: result.error, reply: submission.reply({ formErrors: [result.error] }) }, { status })
