@@ -5,7 +5,8 @@
  * say what to do instead.
  */
 export type RefusalAction = 'retry' | 'retake' | 'none'
-export type RefusalAdvice = { action: RefusalAction; title: string; instead: string | null }
+/** `link`: a page that helps with what `instead` says, shown as a button beside Try Again. */
+export type RefusalAdvice = { action: RefusalAction; title: string; instead: string | null; link?: { href: string; label: string } }
 
 // The spec's text for an analysis that can be tried again (spec 1 §8).
 export const RETRYABLE_TITLE = 'Could not analyze receipt. Please try again.'
@@ -29,7 +30,12 @@ const NOT_A_TRIP = new Set(['not_a_receipt', 'food_order', 'trip_summary', 'fee_
 export function refusalAdvice(code: string | null | undefined, status: number): RefusalAdvice {
   if (code === 'daily_limit') return { action: 'none', title: 'Daily Action Limit Reached', instead: 'You can send more receipts after the daily reset.' }
   if (code === 'unknown_sender') {
-    return { action: 'none', title: 'E-receipt not accepted', instead: 'Photograph the receipt instead. The E-receipts page lists the services whose e-mails we can verify.' }
+    return {
+      action: 'none',
+      title: 'E-receipt not accepted',
+      instead: 'Photograph the receipt instead. The E-receipts page lists the services whose e-mails we can verify.',
+      link: { href: '/e-receipts', label: 'Supported e-receipts' },
+    }
   }
   if (code && UNVERIFIABLE_EMAIL.has(code)) {
     return { action: 'none', title: 'E-receipt not accepted', instead: 'Forward the original e-mail straight from your inbox, or photograph the receipt instead.' }

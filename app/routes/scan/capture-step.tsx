@@ -120,9 +120,9 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
                 Try Again
               </Link>
             ) : null}
-            {advice.instead?.includes('E-receipts page') ? (
-              <Link to="/e-receipts" className="btn secondary">
-                Supported e-receipts
+            {advice.link ? (
+              <Link to={advice.link.href} className="btn secondary">
+                {advice.link.label}
               </Link>
             ) : null}
           </div>
