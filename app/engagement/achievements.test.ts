@@ -14,6 +14,7 @@ import {
   parseAchievementKey,
   achievementUnlockedAt,
   latestUnlockedAchievement,
+  unlockedAchievements,
 } from './achievements'
 
 const none: AchievementInput = {
@@ -47,6 +48,23 @@ describe('achievement definitions', () => {
   it('evaluates all six in a fixed order', () => {
     expect(evaluateAchievements(none).map((a) => a.key)).toEqual([...ACHIEVEMENT_KEYS])
     expect(ACHIEVEMENT_KEYS).toHaveLength(6)
+  })
+})
+
+describe('unlockedAchievements (the rules alone, for Home)', () => {
+  it("unlocks exactly the cards whose own progress (computed apart from the rule) reaches 100 %, around each target", () => {
+    const around = (target: number) => [0, target - 1, target, target + 1].filter((n) => n >= 0)
+    const inputs: AchievementInput[] = []
+    for (const receiptCount of [...around(1), ...around(5), ...around(10)])
+      for (const storeAdditionCount of around(1))
+        for (const receiptsThisMonth of around(3))
+          for (const earnedMilliFromReceiptsAndStores of [0, 99_999, 100_000, 100_001])
+            inputs.push({ receiptCount, storeAdditionCount, receiptsThisMonth, earnedMilliFromReceiptsAndStores })
+    for (const input of inputs) {
+      const complete = evaluateAchievements(input).filter((a) => a.progress === 100).map((a) => a.key)
+      expect([...unlockedAchievements(input)], JSON.stringify(input)).toEqual(complete)
+    }
+    expect(inputs.length).toBeGreaterThan(500)
   })
 })
 

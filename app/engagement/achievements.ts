@@ -164,7 +164,6 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
     first_store: {
       current: stores,
       progress: percent(stores, ACHIEVEMENTS.first_store.target),
-      unlocked: stores >= ACHIEVEMENTS.first_store.target,
       stats: [{ label: 'Stores added', value: String(stores) }],
       impact:
         stores === 0
@@ -174,7 +173,6 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
     monthly_record: {
       current: thisMonth,
       progress: percent(thisMonth, ACHIEVEMENTS.monthly_record.target),
-      unlocked: thisMonth >= ACHIEVEMENTS.monthly_record.target,
       stats: [
         { label: 'Receipts this month', value: String(thisMonth) },
         { label: 'Monthly target', value: String(ACHIEVEMENTS.monthly_record.target) },
@@ -184,7 +182,6 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
     token_milestone: {
       current: earnedMilli / MILLI_PER_B3TR,
       progress: percent(earnedMilli, tokenTargetMilli),
-      unlocked: earnedMilli >= tokenTargetMilli,
       stats: [
         { label: 'B3TR earned', value: formatB3tr(earnedMilli) },
         { label: 'Target', value: `${ACHIEVEMENTS.token_milestone.target} B3TR` },
@@ -193,12 +190,13 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
     },
   }
 
+  const unlocked = unlockedAchievements(input)
   return ACHIEVEMENT_KEYS.map((key) => {
     const definition = ACHIEVEMENTS[key]
     const f = facts[key]
     return {
       ...definition,
-      unlocked: f.unlocked,
+      unlocked: unlocked.has(key),
       progress: f.progress,
       current: f.current,
       rewardMilli: ACHIEVEMENT_REWARD_MILLI[key],
@@ -212,13 +210,28 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
 interface Facts {
   current: number
   progress: number
-  unlocked: boolean
   stats: AchievementStat[]
   impact: string
 }
 
 function receiptFacts(receipts: number, target: number, stats: AchievementStat[], impact: string): Facts {
-  return { current: receipts, progress: percent(receipts, target), unlocked: receipts >= target, stats, impact }
+  return { current: receipts, progress: percent(receipts, target), stats, impact }
+}
+
+/**
+ * The unlock rules alone: which achievements the counts reach. evaluateAchievements adds each
+ * card's progress, stats and texts; Home needs only this (it runs on every view, issue 32).
+ */
+export function unlockedAchievements(input: AchievementInput): Set<AchievementKey> {
+  const reached: Record<AchievementKey, boolean> = {
+    first_receipt: input.receiptCount >= ACHIEVEMENTS.first_receipt.target,
+    five_receipts: input.receiptCount >= ACHIEVEMENTS.five_receipts.target,
+    ten_receipts: input.receiptCount >= ACHIEVEMENTS.ten_receipts.target,
+    first_store: input.storeAdditionCount >= ACHIEVEMENTS.first_store.target,
+    monthly_record: input.receiptsThisMonth >= ACHIEVEMENTS.monthly_record.target,
+    token_milestone: input.earnedMilliFromReceiptsAndStores >= ACHIEVEMENTS.token_milestone.target * MILLI_PER_B3TR,
+  }
+  return new Set(ACHIEVEMENT_KEYS.filter((key) => reached[key]))
 }
 
 // ---------------------------------------------------------------------------------------------

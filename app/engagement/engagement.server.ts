@@ -6,12 +6,14 @@ import { listUserTransactions } from '~/users/history.server'
 import { MILLI_PER_B3TR } from '~/rewards/money'
 import { effectiveStreak, sumMilli, utcDay } from '~/rewards/rules'
 import {
+  ACHIEVEMENT_KEYS,
   achievementRewardKey,
   achievementRewardsDue,
   countReceiptsInMonth,
   earnedMilliFromReceiptsAndStores,
   evaluateAchievements,
   latestUnlockedAchievement,
+  unlockedAchievements,
   parseAchievementKey,
   type AchievementInput,
   type AchievementKey,
@@ -90,14 +92,11 @@ export interface EngagementFacts extends AchievementInput {
   lastStreakDay: string | null
 }
 
-async function loadEngagementData(db: DB, userId: number, now: Date) {
-  const [ledger, receipts, streak] = await Promise.all([
-    listLedger(db, userId),
-    listApprovedReceipts(db, userId),
-    getStreakState(db, userId),
-  ])
+/** What the achievements are decided from: the ledger and the accepted receipts. */
+async function loadAchievementData(db: DB, userId: number, now: Date) {
+  const [ledger, receipts] = await Promise.all([listLedger(db, userId), listApprovedReceipts(db, userId)])
   const counted = ledger.filter(isRewardHistoryEntry)
-  const facts: EngagementFacts = {
+  const facts: AchievementInput & { earnedMilli: number } = {
     receiptCount: receipts.length,
     storeAdditionCount: counted.filter((e) => e.type === 'store_addition').length,
     receiptsThisMonth: countReceiptsInMonth(
@@ -106,6 +105,14 @@ async function loadEngagementData(db: DB, userId: number, now: Date) {
     ),
     earnedMilliFromReceiptsAndStores: earnedMilliFromReceiptsAndStores(ledger),
     earnedMilli: sumMilli(ledger),
+  }
+  return { facts, ledger, receipts }
+}
+
+async function loadEngagementData(db: DB, userId: number, now: Date) {
+  const [{ facts: counts, ledger, receipts }, streak] = await Promise.all([loadAchievementData(db, userId, now), getStreakState(db, userId)])
+  const facts: EngagementFacts = {
+    ...counts,
     currentStreak: effectiveStreak({ lastActiveDay: streak.lastStreakDay, currentStreak: streak.currentStreak, today: utcDay(now) }),
     bestStreak: streak.bestStreak,
     storedStreak: streak.currentStreak,
@@ -158,10 +165,16 @@ export async function getEngagementOverview(db: DB, userId: number, now = new Da
   }
 }
 
+/** Each achievement and whether it is unlocked, without the cards' texts. */
+function unlockList(facts: AchievementInput) {
+  const unlocked = unlockedAchievements(facts)
+  return ACHIEVEMENT_KEYS.map((key) => ({ key, unlocked: unlocked.has(key) }))
+}
+
 /** Home's "Recent Achievements": the latest unlocked achievement and the reward paid for it. */
 export async function getLatestAchievement(db: DB, userId: number, now = new Date()) {
-  const { facts, ledger, receipts } = await loadEngagementData(db, userId, now)
-  return latestUnlockedAchievement(evaluateAchievements(facts), { receipts, entries: ledger }, now)
+  const { facts, ledger, receipts } = await loadAchievementData(db, userId, now)
+  return latestUnlockedAchievement(unlockList(facts), { receipts, entries: ledger }, now)
 }
 
 /**
@@ -171,7 +184,7 @@ export async function getLatestAchievement(db: DB, userId: number, now = new Dat
  * share (decision 007 §7). Run it inside the caller's transaction; returns the keys credited now.
  */
 export async function creditAchievementRewards(trx: DB, userId: number, now = new Date()): Promise<AchievementKey[]> {
-  const { facts, ledger } = await loadEngagementData(trx, userId, now)
+  const { facts, ledger } = await loadAchievementData(trx, userId, now)
   const paid = ledger
     .filter((e) => e.type === 'achievement_reward')
     .flatMap((e) => {
@@ -179,7 +192,7 @@ export async function creditAchievementRewards(trx: DB, userId: number, now = ne
       return key ? [key] : []
     })
   const credited: AchievementKey[] = []
-  for (const due of achievementRewardsDue(evaluateAchievements(facts), paid)) {
+  for (const due of achievementRewardsDue(unlockList(facts), paid)) {
     const base = { user_id: userId, tx_hash: null, receipt_id: null, store_submission_id: null, referral_id: null, created_at: now.toISOString() }
     const written = await creditReward(
       trx,
