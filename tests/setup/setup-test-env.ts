@@ -8,6 +8,13 @@ import { server } from '../mocks/index'
 import { ADMIN_WALLET } from '../utils/wallet'
 import { createDatabase, dropDatabase } from './postgres'
 
+// A worker runs one test file after another in the same process (vitest.config.ts, decision 107),
+// so the environment a file changed is put back as the worker found it before the next file starts.
+const first = globalThis as { __recircleBaseEnv?: Record<string, string | undefined> }
+first.__recircleBaseEnv ??= { ...process.env }
+for (const name of Object.keys(process.env)) if (!(name in first.__recircleBaseEnv)) delete process.env[name]
+Object.assign(process.env, first.__recircleBaseEnv)
+
 // Each test file gets its own copy of the migrated, seeded database (global-setup.ts): a SQLite
 // file, or with TEST_DB=postgres a database made from the PostgreSQL template.
 const pgServer = process.env.RECIRCLE_PG_SERVER_URL
