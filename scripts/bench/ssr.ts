@@ -1,17 +1,18 @@
 /**
  * Server-rendering capacity of one instance (issue 12), in one run on this machine:
- *   npm run build && npm run bench:ssr [-- --seconds 10 --connections 50]
+ *   npm run build && npm run bench:ssr [-- --seconds 10 --connections 50 --rounds 3]
  * A trivial Remix v2 page (one loader, one <h1>, scripts/bench/ssr-trivial) served by remix-serve,
  * ReCircle's static /terms-of-service, and a signed-in /home, each loaded with autocannon. Prints
  * one JSON object with requests/s, p50/p99 and the targets: static ≥ 0.6 × trivial, /home ≥ 0.8 ×
- * static, p99 of /home ≤ 100 ms.
+ * static, p99 of /home ≤ 100 ms. The three pages are loaded in turn, `rounds` times, and each figure
+ * is the median over the rounds: on a shared 2-core machine one run can be a third off the next.
  */
 import { execFileSync } from 'node:child_process'
 import fs from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { fileURLToPath, pathToFileURL } from 'node:url'
-import { freePort, load, signIn, startServer, type Started } from './http'
+import { freePort, load, signIn, startServer, type Load, type Started } from './http'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')
 const arg = (name: string, fallback: number) => {
@@ -20,6 +21,7 @@ const arg = (name: string, fallback: number) => {
 }
 const seconds = arg('seconds', 10)
 const connections = arg('connections', 50)
+const rounds = arg('rounds', 3)
 
 if (!fs.existsSync(path.join(repoRoot, 'build/index.js'))) {
   console.error('No build: run `npm run build` first.')
@@ -68,9 +70,17 @@ try {
   const cookie = await signIn(app.url)
 
   const opts = { connections, seconds, warmupSeconds: 3 }
-  const trivialLoad = await load([`${trivial.url}/`], opts)
-  const staticLoad = await load([`${app.url}/terms-of-service`], opts)
-  const homeLoad = await load([`${app.url}/home`], { ...opts, cookie })
+  const runs: Array<{ trivial: Load; static: Load; home: Load }> = []
+  for (let round = 0; round < rounds; round++) {
+    runs.push({
+      trivial: await load([`${trivial.url}/`], opts),
+      static: await load([`${app.url}/terms-of-service`], opts),
+      home: await load([`${app.url}/home`], { ...opts, cookie }),
+    })
+  }
+  const trivialLoad = medianLoad(runs.map((r) => r.trivial))
+  const staticLoad = medianLoad(runs.map((r) => r.static))
+  const homeLoad = medianLoad(runs.map((r) => r.home))
   const inProcess = await renderCostInProcess(app.url, path.join(tmp, 'bench.db'), cookie)
   const ratio = (a: number, b: number) => Math.round((a / b) * 100) / 100
   const staticVsTrivial = ratio(staticLoad.requestsPerSecond, trivialLoad.requestsPerSecond)
@@ -80,6 +90,7 @@ try {
       machine: { cpus: os.cpus().length, node: process.version },
       connections,
       seconds,
+      rounds: runs.map((r) => ({ trivial: r.trivial.requestsPerSecond, static: r.static.requestsPerSecond, home: r.home.requestsPerSecond, homeP99Ms: r.home.p99Ms })),
       trivial: trivialLoad,
       static: staticLoad,
       home: homeLoad,
@@ -96,6 +107,22 @@ try {
 } finally {
   await Promise.all(servers.map((s) => s.stop()))
   fs.rmSync(tmp, { recursive: true, force: true })
+}
+
+/** Each figure's median over the rounds (errors summed). */
+function medianLoad(loads: Load[]): Load {
+  const median = (values: number[]) => {
+    const sorted = [...values].sort((a, b) => a - b)
+    const mid = Math.floor(sorted.length / 2)
+    return sorted.length % 2 ? sorted[mid] : Math.round((sorted[mid - 1] + sorted[mid]) / 2)
+  }
+  return {
+    requestsPerSecond: median(loads.map((l) => l.requestsPerSecond)),
+    p50Ms: median(loads.map((l) => l.p50Ms)),
+    p99Ms: median(loads.map((l) => l.p99Ms)),
+    errors: loads.reduce((n, l) => n + l.errors, 0),
+    non2xx: loads.reduce((n, l) => n + l.non2xx, 0),
+  }
 }
 
 /**
