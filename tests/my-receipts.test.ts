@@ -16,6 +16,7 @@ import { renderRoute, textOf } from './utils/render'
 import { bodyOf, getRequest, signInNewUser } from './utils/requests'
 import { asPerson } from './utils/standing'
 import { ADMIN_WALLET } from './utils/wallet'
+import { receiptRow } from './utils/receipt-rows'
 
 const TODAY = new Date().toISOString().slice(0, 10)
 let n = 0
@@ -76,32 +77,22 @@ describe('My receipts', () => {
     for (let i = 0; i < 23; i++) {
       const row = await getDb()
         .insertInto('receipts')
-        .values({
-          user_id: user.id,
-          image_hash: `page-${process.pid}-${user.id}-${i}`,
-          image_phash: null,
-          image: null,
-          image_mime: null,
-          store_name: 'Metro',
-          category: 'public_transit',
-          amount_cents: 290,
-          purchase_date: TODAY,
-          reference_number: null,
-          review_signals_json: null,
-          user_store_id: null,
-          user_category: 'public_transit',
-          user_amount_cents: 290,
-          user_purchase_date: TODAY,
-          analysis_json: '{}',
-          status: 'pending_review',
-          review_reasons_json: null,
-          reject_reason: null,
-          reward_milli: null,
-          reward_details_json: null,
-          reviewed_by_user_id: null,
-          reviewed_at: null,
-          created_at: new Date().toISOString(),
-        })
+        .values(
+          receiptRow({
+            user_id: user.id,
+            image_hash: `page-${process.pid}-${user.id}-${i}`,
+            store_name: 'Metro',
+            category: 'public_transit',
+            amount_cents: 290,
+            purchase_date: TODAY,
+            user_category: 'public_transit',
+            user_amount_cents: 290,
+            user_purchase_date: TODAY,
+            analysis_json: '{}',
+            status: 'pending_review',
+            created_at: new Date().toISOString(),
+          }),
+        )
         .returning('id')
         .executeTakeFirstOrThrow()
       ids.push(row.id)

@@ -13,6 +13,7 @@ import { REAL_HASH, addApprovedReceipt, seedFiveReceiptUser } from '../utils/eng
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
 import { ADMIN_WALLET, NEW_WALLETS, createTestWallet, type TestWallet } from '../utils/wallet'
 import { MOBILE, injectTestWallet, signInFromLanding } from './browser'
+import { receiptRow } from '../utils/receipt-rows'
 
 /**
  * Every page of the app with data behind it, for the 360 px layout test (tests/e2e/layout.e2e.ts)
@@ -157,39 +158,33 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
   await addApprovedReceipt(db, user.userId, { storeName: 'Bay Area Rapid Transit', category: 'public_transit' })
   const review = await db
     .insertInto('receipts')
-    .values({
-      user_id: user.userId,
-      image_hash: crypto.randomBytes(16).toString('hex'),
-      image_phash: null,
-      image: await receiptImage({ vendor: 'MTA', lines: [['Monthly pass', '$42.75']], total: '$42.75', date: writtenDate(todayUtc()), width: 600 }),
-      image_mime: 'image/png',
-      store_name: 'Metropolitan Transportation Authority',
-      category: 'public_transit',
-      amount_cents: 4275,
-      purchase_date: now().slice(0, 10),
-      user_store_id: null,
-      user_category: 'public_transit',
-      user_amount_cents: 4275,
-      user_purchase_date: now().slice(0, 10),
-      analysis_json: storedAnalysis({
-        storeName: 'Metropolitan Transportation Authority',
+    .values(
+      receiptRow({
+        user_id: user.userId,
+        image: await receiptImage({ vendor: 'MTA', lines: [['Monthly pass', '$42.75']], total: '$42.75', date: writtenDate(todayUtc()), width: 600 }),
+        image_mime: 'image/png',
+        store_name: 'Metropolitan Transportation Authority',
         category: 'public_transit',
-        cents: 4275,
-        confidence: 0.62,
-        ocrText: 'MTA\nMonthly pass\nTOTAL $42.75',
-        reasons: ['Low confidence reading the receipt'],
+        amount_cents: 4275,
+        purchase_date: now().slice(0, 10),
+        user_category: 'public_transit',
+        user_amount_cents: 4275,
+        user_purchase_date: now().slice(0, 10),
+        analysis_json: storedAnalysis({
+          storeName: 'Metropolitan Transportation Authority',
+          category: 'public_transit',
+          cents: 4275,
+          confidence: 0.62,
+          ocrText: 'MTA\nMonthly pass\nTOTAL $42.75',
+          reasons: ['Low confidence reading the receipt'],
+        }),
+        status: 'pending_review',
+        review_reasons_json: JSON.stringify(['Low confidence reading the receipt']),
+        // A Passport person: the review page lists it under established wallets.
+        review_signals_json: reviewSignals(true),
+        created_at: now(),
       }),
-      status: 'pending_review',
-      review_reasons_json: JSON.stringify(['Low confidence reading the receipt']),
-      // A Passport person: the review page lists it under established wallets.
-      review_signals_json: reviewSignals(true),
-      reject_reason: null,
-      reward_milli: null,
-      reward_details_json: null,
-      reviewed_by_user_id: null,
-      reviewed_at: null,
-      created_at: now(),
-    })
+    )
     .returning('id')
     .executeTakeFirstOrThrow()
   // The new wallets' photos, read well, waiting only for standing; the same (hashed) address links them.
@@ -201,33 +196,27 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
     const total = `$${(cents / 100).toFixed(2)}`
     await db
       .insertInto('receipts')
-      .values({
-        user_id: userId,
-        image_hash: crypto.randomBytes(16).toString('hex'),
-        image_phash: null,
-        image: await receiptImage({ vendor, lines: [['Trip fare', total]], total, date: writtenDate(todayUtc()), width: 600 }),
-        image_mime: 'image/png',
-        store_name: vendor,
-        category: 'ride_share',
-        amount_cents: cents,
-        purchase_date: now().slice(0, 10),
-        user_store_id: null,
-        user_category: 'ride_share',
-        user_amount_cents: cents,
-        user_purchase_date: now().slice(0, 10),
-        analysis_json: storedAnalysis({ storeName: vendor, category: 'ride_share', cents, confidence: 0.94, ocrText: `${vendor}\nTrip fare ${total}\nTOTAL ${total}` }),
-        status: 'pending_review',
-        review_reasons_json: JSON.stringify([NEW_WALLET_REVIEW_REASON]),
-        review_signals_json: reviewSignals(false),
-        reference_number: trip,
-        address_hash: sameAddress,
-        reject_reason: null,
-        reward_milli: null,
-        reward_details_json: null,
-        reviewed_by_user_id: null,
-        reviewed_at: null,
-        created_at: now(),
-      })
+      .values(
+        receiptRow({
+          user_id: userId,
+          image: await receiptImage({ vendor, lines: [['Trip fare', total]], total, date: writtenDate(todayUtc()), width: 600 }),
+          image_mime: 'image/png',
+          store_name: vendor,
+          category: 'ride_share',
+          amount_cents: cents,
+          purchase_date: now().slice(0, 10),
+          user_category: 'ride_share',
+          user_amount_cents: cents,
+          user_purchase_date: now().slice(0, 10),
+          analysis_json: storedAnalysis({ storeName: vendor, category: 'ride_share', cents, confidence: 0.94, ocrText: `${vendor}\nTrip fare ${total}\nTOTAL ${total}` }),
+          status: 'pending_review',
+          review_reasons_json: JSON.stringify([NEW_WALLET_REVIEW_REASON]),
+          review_signals_json: reviewSignals(false),
+          reference_number: trip,
+          address_hash: sameAddress,
+          created_at: now(),
+        }),
+      )
       .execute()
   }
   await db
@@ -268,30 +257,25 @@ export async function seedScreens(browser: Browser, baseUrl: string, db: DB) {
   // A receipt staff rejected since the last visit: Home's notice (Notifications, issue 24).
   await db
     .insertInto('receipts')
-    .values({
-      user_id: user.userId,
-      image_hash: crypto.randomBytes(16).toString('hex'),
-      image_phash: null,
-      image: null,
-      image_mime: null,
-      store_name: 'Lyft',
-      category: 'ride_share',
-      amount_cents: 1890,
-      purchase_date: now().slice(0, 10),
-      user_store_id: null,
-      user_category: 'ride_share',
-      user_amount_cents: 2890,
-      user_purchase_date: now().slice(0, 10),
-      analysis_json: JSON.stringify({ storeName: 'Lyft', confidence: 0.71 }),
-      status: 'rejected',
-      review_reasons_json: JSON.stringify(['The total was changed from the one on the receipt']),
-      reject_reason: 'The total on the photo is $18.90, not $28.90.',
-      reward_milli: null,
-      reward_details_json: null,
-      reviewed_by_user_id: admin.userId,
-      reviewed_at: now(),
-      created_at: now(),
-    })
+    .values(
+      receiptRow({
+        user_id: user.userId,
+        store_name: 'Lyft',
+        category: 'ride_share',
+        amount_cents: 1890,
+        purchase_date: now().slice(0, 10),
+        user_category: 'ride_share',
+        user_amount_cents: 2890,
+        user_purchase_date: now().slice(0, 10),
+        analysis_json: JSON.stringify({ storeName: 'Lyft', confidence: 0.71 }),
+        status: 'rejected',
+        review_reasons_json: JSON.stringify(['The total was changed from the one on the receipt']),
+        reject_reason: 'The total on the photo is $18.90, not $28.90.',
+        reviewed_by_user_id: admin.userId,
+        reviewed_at: now(),
+        created_at: now(),
+      }),
+    )
     .execute()
   // A photo read and waiting on the form step, with the reward the server would pay.
   const analysis = await analyzeAndStore(db, {

@@ -1,7 +1,6 @@
 // Issue 24 at 360 px, JavaScript on and off: screens within two taps, Home's latest achievement and
 // notices, a shared achievement link, one label per claim status, the Tokens stats, the analysis
 // failure's toast and Try Again, and "Get distance" as an action.
-import crypto from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
 import { createDb, type DB } from '../../db/db.server'
@@ -10,6 +9,7 @@ import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { seedFiveReceiptUser } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
 import { MOBILE, injectTestWallet, launchBrowser, signedInWithId, signInFromLanding } from './browser'
+import { receiptRow } from '../utils/receipt-rows'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
@@ -30,30 +30,23 @@ async function rejectedReceipt(userId: number, reason: string) {
   const now = new Date().toISOString()
   await db
     .insertInto('receipts')
-    .values({
-      user_id: userId,
-      image_hash: crypto.randomBytes(16).toString('hex'),
-      image_phash: null,
-      image: null,
-      image_mime: null,
-      store_name: 'Lyft',
-      category: 'ride_share',
-      amount_cents: 1890,
-      purchase_date: now.slice(0, 10),
-      user_store_id: null,
-      user_category: 'ride_share',
-      user_amount_cents: 2890,
-      user_purchase_date: now.slice(0, 10),
-      analysis_json: '{}',
-      status: 'rejected',
-      review_reasons_json: null,
-      reject_reason: reason,
-      reward_milli: null,
-      reward_details_json: null,
-      reviewed_by_user_id: null,
-      reviewed_at: now,
-      created_at: now,
-    })
+    .values(
+      receiptRow({
+        user_id: userId,
+        store_name: 'Lyft',
+        category: 'ride_share',
+        amount_cents: 1890,
+        purchase_date: now.slice(0, 10),
+        user_category: 'ride_share',
+        user_amount_cents: 2890,
+        user_purchase_date: now.slice(0, 10),
+        analysis_json: '{}',
+        status: 'rejected',
+        reject_reason: reason,
+        reviewed_at: now,
+        created_at: now,
+      }),
+    )
     .execute()
 }
 

@@ -1,8 +1,8 @@
 import { creditAchievementRewards } from '../../app/engagement/engagement.server'
-import crypto from 'node:crypto'
 import type { Kysely } from 'kysely'
 import { recordEntry } from '../../app/rewards/ledger.server'
 import type { Database } from '../../db/schema'
+import { receiptRow } from './receipt-rows'
 
 export const REAL_HASH = '0x' + 'c0ffee00'.repeat(8)
 
@@ -30,30 +30,19 @@ export async function addApprovedReceipt(
   const storeName = opts.storeName ?? 'Uber'
   const receipt = await db
     .insertInto('receipts')
-    .values({
-      user_id: userId,
-      image_hash: crypto.randomBytes(16).toString('hex'),
-      image_phash: null,
-      image: null,
-      image_mime: null,
-      store_name: storeName,
-      category: opts.category ?? 'ride_share',
-      amount_cents: opts.amountCents ?? 2500,
-      purchase_date: createdAt.slice(0, 10),
-      user_store_id: null,
-      user_category: null,
-      user_amount_cents: null,
-      user_purchase_date: null,
-      analysis_json: JSON.stringify({ storeName, confidence: opts.confidence ?? 0.93 }),
-      status: 'approved',
-      review_reasons_json: null,
-      reject_reason: null,
-      reward_milli: rewardMilli,
-      reward_details_json: null,
-      reviewed_by_user_id: null,
-      reviewed_at: null,
-      created_at: createdAt,
-    })
+    .values(
+      receiptRow({
+        user_id: userId,
+        store_name: storeName,
+        category: opts.category ?? 'ride_share',
+        amount_cents: opts.amountCents ?? 2500,
+        purchase_date: createdAt.slice(0, 10),
+        analysis_json: JSON.stringify({ storeName, confidence: opts.confidence ?? 0.93 }),
+        status: 'approved',
+        reward_milli: rewardMilli,
+        created_at: createdAt,
+      }),
+    )
     .returning('id')
     .executeTakeFirstOrThrow()
   await recordEntry(db, {
