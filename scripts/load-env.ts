@@ -1,5 +1,5 @@
 import fs from 'node:fs'
-import { parseSenderConfig } from '~/receipts/senders'
+import { parseSenderConfig } from '~/analysis/senders'
 import { getEnv, type Env } from '~/utils/env.server'
 
 // A local .env is optional; real environment variables win over it.

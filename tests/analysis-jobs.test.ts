@@ -6,10 +6,10 @@ import {
   queuedAnalyzer,
   runAnalysisWorker,
   takeNextJob,
-} from '../app/receipts/analysis-queue.server'
+} from '../app/analysis/analysis-queue.server'
 import { ReaderBusyError } from '../app/ocr/tesseract.server'
-import { analyzeAndStore } from '../app/receipts/analyses.server'
-import { type StoredAnalysis } from '../app/receipts/stored-analysis'
+import { analyzeAndStore } from '../app/analysis/analyses.server'
+import { type StoredAnalysis } from '../app/analysis/stored-analysis'
 import { action as validateAction } from '../app/routes/api.receipts.validate'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'

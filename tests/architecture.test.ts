@@ -17,6 +17,7 @@ export const LAYERS: ReadonlyArray<{ name: string; members: readonly string[] }>
     name: 'domain',
     members: ['receipts', 'rewards', 'referrals', 'engagement', 'stores', 'store-submissions', 'claims', 'users', 'admin', 'payouts', 'feedback', 'debug', 'auth'],
   },
+  { name: 'analysis', members: ['analysis'] },
   { name: 'readers and chain', members: ['ocr', 'ereceipts', 'chain'] },
   { name: 'infrastructure', members: ['ops', 'utils', 'styles', 'db'] },
 ]

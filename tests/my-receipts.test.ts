@@ -3,10 +3,10 @@
  * first, with one status label per status; Home shows a card while any waits for review.
  */
 import { describe, expect, it } from 'vitest'
-import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { analyzeAndStore } from '../app/analysis/analyses.server'
 import { rejectReceipt } from '../app/receipts/review.server'
 import { submitReceipt } from '../app/receipts/receipts.server'
-import type { StoredAnalysis } from '../app/receipts/stored-analysis'
+import type { StoredAnalysis } from '../app/analysis/stored-analysis'
 import * as homePage from '../app/routes/home'
 import * as receiptsPage from '../app/routes/receipts'
 import { loader as thumbLoader } from '../app/routes/receipts_.$id.image'

@@ -7,9 +7,9 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { parseAmounts, type OcrLine } from '~/receipts/extract'
-import { asksSecondReader, judgeReadings, readingOf, type Reading } from '~/receipts/readings'
-import { MISREAD_DIGIT_CEILING } from '~/receipts/verdict'
+import { parseAmounts, type OcrLine } from '~/analysis/extract'
+import { asksSecondReader, judgeReadings, readingOf, type Reading } from '~/analysis/readings'
+import { MISREAD_DIGIT_CEILING } from '~/analysis/verdict'
 
 type Dumped = { lines: OcrLine[]; confidence: number }
 type Fixture = {

@@ -3,10 +3,10 @@
 // claim status, the Tokens page's stats. Pages are rendered as a browser without JavaScript gets
 // them; tests/e2e/spec-agreement.e2e.ts checks the same at 360 px in a browser.
 import { describe, expect, it } from 'vitest'
-import { analyzeAndStore } from '../app/receipts/analyses.server'
+import { analyzeAndStore } from '../app/analysis/analyses.server'
 import { approveReceipt, rejectReceipt } from '../app/receipts/review.server'
 import { submitReceipt } from '../app/receipts/receipts.server'
-import { type StoredAnalysis } from '../app/receipts/stored-analysis'
+import { type StoredAnalysis } from '../app/analysis/stored-analysis'
 import * as homePage from '../app/routes/home'
 import * as landingPage from '../app/routes/_index'
 import * as profilePage from '../app/routes/profile'

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { runPayoutsOnce } from '../app/payouts/worker.server'
-import { enqueueAnalysis, finishJob, releaseJobs, takeNextJob } from '../app/receipts/analysis-queue.server'
+import { enqueueAnalysis, finishJob, releaseJobs, takeNextJob } from '../app/analysis/analysis-queue.server'
 import { getDb } from '../app/utils/db.server'
 import { fakeChain, payoutRow, testClock, userWithClaim, workerContext } from './utils/payouts'
 import { noiseImage } from './utils/images'

@@ -1,5 +1,5 @@
 import { formatB3tr } from '~/rewards/money'
-import type { RewardPreview } from '~/rewards/rules'
+import type { RewardPreview } from '~/rewards/receipt-reward'
 
 /**
  * The scan form's "what you will earn": the figures come from the server's reward rule

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react'
-import { multiplierPercent, nextStreakMilestone, streakMultiplier as streakMultiplierFor } from '~/rewards/rules'
+import { multiplierPercent, nextStreakMilestone, streakMultiplier as streakMultiplierFor } from '~/rewards/streaks'
 import { Confetti } from './celebration'
 import { Icon } from './icons'
 import { holdToasts } from './toaster'

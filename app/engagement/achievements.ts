@@ -1,15 +1,9 @@
 // The six achievements of spec 1 §3/§4: definitions, unlock rules, progress and the rewards some
 // of them pay. Pure: counts in, cards out.
 import { MILLI_PER_B3TR, formatB3tr } from '~/rewards/money'
-import {
-  FIRST_RECEIPT_BONUS_MILLI,
-  FIRST_STORE_BONUS_MILLI,
-  isCountedEntry,
-  type LedgerEntryLike,
-  parseUtcDay,
-  sumMilli,
-  utcDay,
-} from '~/rewards/rules'
+import { isCountedEntry, type LedgerEntryLike, sumMilli } from '~/rewards/ledger-types'
+import { FIRST_RECEIPT_BONUS_MILLI, FIRST_STORE_BONUS_MILLI } from '~/rewards/receipt-reward'
+import { parseUtcDay, utcDay } from '~/utils/calendar'
 import { humanizeKey, plural } from '~/utils/text'
 import { CO2_GRAMS_PER_RECEIPT, co2GramsForReceipts, formatCo2Grams, formatTenth, treeEquivalents } from './impact'
 

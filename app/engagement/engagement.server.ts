@@ -4,7 +4,9 @@ import { preparedQuery, type DB } from '#db/db.server'
 import { creditReward } from '~/rewards/ledger.server'
 import { listUserTransactions } from '~/users/history.server'
 import { MILLI_PER_B3TR } from '~/rewards/money'
-import { effectiveStreak, sumMilli, utcDay } from '~/rewards/rules'
+import { sumMilli } from '~/rewards/ledger-types'
+import { effectiveStreak } from '~/rewards/streaks'
+import { utcDay } from '~/utils/calendar'
 import {
   ACHIEVEMENT_KEYS,
   achievementRewardKey,

@@ -3,7 +3,8 @@
 // Pure: rows in, rows out.
 import { z } from 'zod'
 import { formatB3tr, formatSigned, MILLI_PER_B3TR } from '~/rewards/money'
-import { addUtcDays, daysBetween, isCountedEntry, isUserEarning, utcDay } from '~/rewards/rules'
+import { isCountedEntry, isUserEarning } from '~/rewards/ledger-types'
+import { addUtcDays, daysBetween, utcDay } from '~/utils/calendar'
 import { ACHIEVEMENTS, achievementRewardTitle, parseAchievementKey } from './achievements'
 import type { EvaluatedBadge } from './badges'
 import { humanizeKey } from '~/utils/text'

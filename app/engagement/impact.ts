@@ -3,15 +3,9 @@
 // of water (spec 1 §9; docs/decisions/061-consistent-numbers-and-labels.md, which replaces the
 // per-screen constants of 020). All of them are estimates.
 import { MILLI_PER_B3TR } from '~/rewards/money'
-import {
-  addUtcDays,
-  effectiveStreak,
-  isCountedEntry,
-  isUserEarning,
-  type LedgerEntryLike,
-  parseUtcDay,
-  utcDay,
-} from '~/rewards/rules'
+import { isCountedEntry, isUserEarning, type LedgerEntryLike } from '~/rewards/ledger-types'
+import { effectiveStreak } from '~/rewards/streaks'
+import { addUtcDays, parseUtcDay, utcDay } from '~/utils/calendar'
 
 // ---------------------------------------------------------------------------------------------
 // Per accepted receipt (spec 1 §9)

@@ -3,7 +3,7 @@
  * what its DKIM signature proves (issue 21). It finds the original (unwrapping a forward sent as an
  * attachment), refuses a repeated header, verifies the signature of a registered sender, and reports
  * only what the signature covers: the Subject, To and Date count only when signed. What the text
- * means (a trip? which fields?) is for the receipt rules (app/receipts/email-analysis.server.ts).
+ * means (a trip? which fields?) is for the receipt rules (app/analysis/email-analysis.server.ts).
  */
 import crypto from 'node:crypto'
 import { verifyReceiptSignature, type TxtResolver } from './dkim.server'

@@ -6,7 +6,7 @@
  * (the median angle of the long boxes), then boxes join a line when they overlap it vertically by
  * more than half the smaller height. The recognizer (a Chinese and English model) drops spaces,
  * emits full-width punctuation and reads blurred commas as full stops; `cleanLine` restores what
- * `app/receipts/extract.ts` expects.
+ * `app/analysis/extract.ts` expects.
  */
 import { withinOneEdit } from '~/utils/text'
 

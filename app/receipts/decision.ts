@@ -1,4 +1,5 @@
-import { checkPurchaseDate, isTransportCategory } from '~/rewards/rules'
+import { isTransportCategory } from '~/analysis/categories'
+import { checkPurchaseDate } from '~/receipts/age-window'
 
 /** What the decision needs from the server's own analysis (a subset of StoredAnalysis). */
 export type AnalysisFacts = {

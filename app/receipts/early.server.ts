@@ -1,10 +1,11 @@
 import type { DB } from '#db/db.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
-import { checkPurchaseDate, DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, DAILY_LIMIT_TITLE } from '~/rewards/rules'
+import { checkPurchaseDate } from '~/receipts/age-window'
+import { DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, DAILY_LIMIT_TITLE } from '~/rewards/daily-limit'
 import { ReceiptRefusal } from '~/utils/receipt-refusal'
 import { findSameReceipts } from './fraud.server'
 import { receiptContent, submissionRefusals } from './receipts.server'
-import { eReceiptFacts, type StoredAnalysis } from './stored-analysis'
+import { eReceiptFacts, type StoredAnalysis } from '../analysis/stored-analysis'
 import { eReceiptRefusal } from '~/receipts/email-keys.server'
 import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
 

@@ -5,7 +5,7 @@
  */
 import type { DB } from '#db/db.server'
 import { recordAudit } from '~/admin/audit.server'
-import type { EReceiptFacts } from '~/receipts/stored-analysis'
+import type { EReceiptFacts } from '~/analysis/stored-analysis'
 import { MAILBOX_TAKEN_MESSAGE } from '../ereceipts/errors'
 
 export function claimKeys(facts: EReceiptFacts): string[] {

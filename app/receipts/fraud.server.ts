@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import { utcDay } from '~/rewards/rules'
+import { utcDay } from '~/utils/calendar'
 import { fingerprintsMatch } from '~/ocr/fingerprint.server'
 import type { ReviewSignalsView } from './signals'
 

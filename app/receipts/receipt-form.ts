@@ -1,5 +1,5 @@
 import { z } from 'zod'
-import { TRANSPORT_CATEGORIES } from '~/rewards/rules'
+import { TRANSPORT_CATEGORIES } from '~/analysis/categories'
 
 /** The receipt form (spec 1 §5), shared by the scan page, the JSON API and the server's re-check. */
 export const receiptFormSchema = z.object({

@@ -1,6 +1,7 @@
 import type { DB } from '#db/db.server'
 import { achievementRewardKey } from '~/engagement/achievements'
-import { previewReceiptReward, utcDay, type RewardPreview } from '~/rewards/rules'
+import { previewReceiptReward, type RewardPreview } from '~/rewards/receipt-reward'
+import { utcDay } from '~/utils/calendar'
 import type { User } from '~/users/users.server'
 
 /**

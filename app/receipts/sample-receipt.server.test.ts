@@ -1,5 +1,5 @@
 import { afterAll, afterEach, describe, expect, test } from 'vitest'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { createOcrPool } from '~/ocr/tesseract.server'
 import { renderSampleReceipt, sampleReceipt } from '~/receipts/sample-receipt.server'
 import { loader } from '~/routes/scan_.sample-receipt'

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { utcDay } from '~/rewards/rules'
+import { utcDay } from '~/utils/calendar'
 
 /**
  * Issue 11: a sample transport receipt for trying the scan flow outside production. It is an

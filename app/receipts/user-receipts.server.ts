@@ -3,8 +3,8 @@ import { sql } from 'kysely'
 import { z } from 'zod'
 import type { DB } from '#db/db.server'
 import type { ReceiptRow } from '#db/schema'
-import type { ReceiptReward } from '~/rewards/rules'
-import { parseReviewReasons } from './stored-analysis'
+import type { ReceiptReward } from '~/rewards/receipt-reward'
+import { parseReviewReasons } from '../analysis/stored-analysis'
 
 export type ReceiptSummary = {
   id: number

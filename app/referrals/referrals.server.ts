@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database } from '#db/schema'
 import { creditReward } from '~/rewards/ledger.server'
-import { REFERRAL_REWARD_MILLI } from '~/rewards/rules'
+import { REFERRAL_REWARD_MILLI } from '~/rewards/receipt-reward'
 import { normalizeReferralCode } from './referrals'
 
 /**

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely'
 import type { Database } from '#db/schema'
-import { DAILY_ACTION_LIMIT, utcDay } from './rules'
+import { DAILY_ACTION_LIMIT } from '~/rewards/daily-limit'
+import { utcDay } from '~/utils/calendar'
 
 type Executor = Kysely<Database>
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import { preparedQuery, type DB } from '#db/db.server'
 import type { NewTransaction, TransactionType } from '#db/schema'
-import { SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli } from '~/rewards/rules'
+import { SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli } from '~/rewards/receipt-reward'
 
 /** Entries that belong to the app's funds, not to the user's balance. */
 export const FUND_TYPES: readonly TransactionType[] = ['sustainability_app', 'sustainability_creator']

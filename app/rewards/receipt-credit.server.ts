@@ -9,7 +9,9 @@ import type { Database } from '#db/schema'
 import { achievementRewardDescription, achievementRewardKey } from '~/engagement/achievements'
 import { rewardReferrerForFirstAcceptedReceipt } from '~/referrals/referrals.server'
 import { creditReward } from './ledger.server'
-import { computeReceiptReward, FIRST_RECEIPT_BONUS_MILLI, nextStreak, receiptRewardDescription, utcDay } from './rules'
+import { computeReceiptReward, FIRST_RECEIPT_BONUS_MILLI, receiptRewardDescription } from '~/rewards/receipt-reward'
+import { nextStreak } from '~/rewards/streaks'
+import { utcDay } from '~/utils/calendar'
 
 /** Streak (decision 007 §15) with a compare-and-set update, so concurrent receipts cannot skip a day. */
 export async function advanceStreak(trx: Transaction<Database>, userId: number, now: Date) {

@@ -1,45 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import {
-  CATEGORY_LABELS,
-  CELEBRATION_STREAKS,
-  DAILY_ACTION_LIMIT,
-  FIRST_RECEIPT_BONUS_MILLI,
-  FIRST_STORE_BONUS_MILLI,
-  MAX_RECEIPT_AGE_DAYS,
-  REFERRAL_REWARD_MILLI,
-  STORE_ADDITION_REWARD_MILLI,
-  TRANSPORT_CATEGORIES,
-  FIRST_RECEIPT_STREAK,
-  MAX_STREAK_MULTIPLIER,
-  addUtcDays,
-  BASE_REWARD_B3TR,
-  categoryLabel,
-  checkPurchaseDate,
-  computeReceiptReward,
-  dailyActionsLeft,
-  daysBetween,
-  effectiveStreak,
-  isDailyLimitReached,
-  isTransportCategory,
-  isCountedEntry,
-  isUserEarning,
-  maxReceiptRewardB3tr,
-  previewReceiptReward,
-  receiptRewardDescription,
-  transportReceiptRewardRange,
-  multiplierPercent,
-  nextStreak,
-  nextStreakMilestone,
-  parseUtcDay,
-  shouldCelebrate,
-  streakBonusPercent,
-  streakMultiplier,
-  sumMilli,
-  sustainabilityShareMilli,
-  transportMultiplier,
-  utcDay,
-  utcDayBounds,
-} from './rules'
+import { CATEGORY_LABELS, TRANSPORT_CATEGORIES, categoryLabel, isTransportCategory } from '~/analysis/categories'
+import { MAX_RECEIPT_AGE_DAYS, checkPurchaseDate } from '~/receipts/age-window'
+import { DAILY_ACTION_LIMIT, dailyActionsLeft, isDailyLimitReached } from '~/rewards/daily-limit'
+import { isCountedEntry, isUserEarning, sumMilli } from '~/rewards/ledger-types'
+import { FIRST_RECEIPT_BONUS_MILLI, FIRST_STORE_BONUS_MILLI, REFERRAL_REWARD_MILLI, STORE_ADDITION_REWARD_MILLI, FIRST_RECEIPT_STREAK, BASE_REWARD_B3TR, computeReceiptReward, maxReceiptRewardB3tr, previewReceiptReward, receiptRewardDescription, transportReceiptRewardRange, sustainabilityShareMilli, transportMultiplier } from '~/rewards/receipt-reward'
+import { CELEBRATION_STREAKS, MAX_STREAK_MULTIPLIER, effectiveStreak, multiplierPercent, nextStreak, nextStreakMilestone, shouldCelebrate, streakBonusPercent, streakMultiplier } from '~/rewards/streaks'
+import { addUtcDays, daysBetween, parseUtcDay, utcDay, utcDayBounds } from '~/utils/calendar'
 
 describe('categories', () => {
   it('lists the four transport categories with their labels', () => {

@@ -4,7 +4,8 @@ import { EngagementIcon } from '~/components/engagement-icons'
 import { Icon, LogoMark, type IconName } from '~/components/icons'
 import { ACHIEVEMENTS, ACHIEVEMENT_KEYS, type AchievementKey } from '~/engagement/achievements'
 import { WalletCard } from '~/components/wallet-card'
-import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
+import { BASE_REWARD_B3TR, maxReceiptRewardB3tr } from '~/rewards/receipt-reward'
+import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
 import { useOptionalUser } from '~/utils/user'
 
 /** A shared achievement link (`/?achievement=KEY`, share.ts) names the achievement it shows. */

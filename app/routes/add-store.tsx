@@ -9,13 +9,8 @@ import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
 import { countActionsToday } from '~/rewards/daily-limit.server'
 import { MILLI_PER_B3TR } from '~/rewards/money'
-import {
-  DAILY_ACTION_LIMIT,
-  DAILY_LIMIT_MESSAGE,
-  DAILY_LIMIT_TITLE,
-  FIRST_STORE_BONUS_MILLI,
-  STORE_ADDITION_REWARD_MILLI,
-} from '~/rewards/rules'
+import { DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, DAILY_LIMIT_TITLE } from '~/rewards/daily-limit'
+import { FIRST_STORE_BONUS_MILLI, STORE_ADDITION_REWARD_MILLI } from '~/rewards/receipt-reward'
 import { STORE_TYPES, STORE_TYPE_LABELS } from '~/stores/stores'
 import { FORM_SUBMISSION_ISSUE_MESSAGE, FORM_SUBMISSION_ISSUE_TITLE, storeSubmissionSchema } from '~/store-submissions/submissions'
 import { createSubmission, listUserSubmissions } from '~/store-submissions/submissions.server'

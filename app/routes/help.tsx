@@ -2,7 +2,8 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
-import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER, maxReceiptRewardB3tr } from '~/rewards/rules'
+import { BASE_REWARD_B3TR, maxReceiptRewardB3tr } from '~/rewards/receipt-reward'
+import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
 import { getEnv } from '~/utils/env.server'
 import { SUPPORT_FORM_HREF, supportMailto } from '~/utils/support'
 

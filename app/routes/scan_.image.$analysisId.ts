@@ -1,6 +1,6 @@
 import type { LoaderFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
-import { getStoredAnalysis } from '~/receipts/analyses.server'
+import { getStoredAnalysis } from '~/analysis/analyses.server'
 import { getDb } from '~/utils/db.server'
 import { parseRowId } from '~/utils/ids'
 

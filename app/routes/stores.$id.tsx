@@ -22,7 +22,8 @@ import {
   storeTypeLabel,
 } from '~/stores/stores'
 import { getStore } from '~/stores/stores.server'
-import { BASE_REWARD_B3TR, MAX_STREAK_MULTIPLIER } from '~/rewards/rules'
+import { BASE_REWARD_B3TR } from '~/rewards/receipt-reward'
+import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { parseRowId } from '~/utils/ids'

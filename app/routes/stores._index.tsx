@@ -19,7 +19,7 @@ import {
   storeTypeLabel,
 } from '~/stores/stores'
 import { listStores } from '~/stores/stores.server'
-import { transportReceiptRewardRange } from '~/rewards/rules'
+import { transportReceiptRewardRange } from '~/rewards/receipt-reward'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 

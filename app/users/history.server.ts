@@ -3,7 +3,7 @@ import { preparedQuery, type DB } from '#db/db.server'
 import type { PayoutStatus, TransactionType } from '#db/schema'
 import { entryVerifiedSender, matchesTransactionSearch, paginate, TRANSACTIONS_PER_PAGE } from '~/engagement/history'
 import { FUND_TYPES } from '~/rewards/ledger.server'
-import { USER_EARNING_TYPES } from '~/rewards/rules'
+import { USER_EARNING_TYPES } from '~/rewards/ledger-types'
 
 export type HistoryEntry = {
   id: number

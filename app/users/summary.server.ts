@@ -1,6 +1,6 @@
 import { sql } from 'kysely'
 import { preparedQuery, type DB } from '#db/db.server'
-import { utcDay } from '~/rewards/rules'
+import { utcDay } from '~/utils/calendar'
 
 /** The home screen's numbers, all from the database (zeros until receipts exist). */
 export async function getHomeSummary(db: DB, userId: number, now = new Date()) {

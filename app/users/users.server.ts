@@ -2,7 +2,8 @@ import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import type { UserRow } from '#db/schema'
 import { getBalanceMilli } from '~/rewards/ledger.server'
-import { effectiveStreak, utcDay } from '~/rewards/rules'
+import { effectiveStreak } from '~/rewards/streaks'
+import { utcDay } from '~/utils/calendar'
 
 export type User = {
   id: number

@@ -48,7 +48,7 @@ async function main() {
   const { migrateToLatest } = await import('#db/db.server')
   const { createSession } = await import('~/auth/session.server')
   const { findOrCreateUser } = await import('~/users/users.server')
-  const { analyzeReceipt } = await import('~/receipts/photo-analysis.server')
+  const { analyzeReceipt } = await import('~/analysis/photo-analysis.server')
   const { closeOcrPool, getAnalysisGate, getOcrPool, maxQueueFor } = await import('~/ocr/tesseract.server')
   const { action } = await import('~/routes/api.receipts.validate')
   const { getDb } = await import('~/utils/db.server')

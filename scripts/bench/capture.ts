@@ -13,10 +13,10 @@ import { fileURLToPath } from 'node:url'
 import { checkPhotoCapture } from '~/ocr/capture.server'
 import { closePaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { CAPTURE_THRESHOLDS, type CaptureMetrics } from '~/ocr/capture-quality'
-import type { OcrLine } from '~/receipts/extract'
-import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
+import type { OcrLine } from '~/analysis/extract'
+import { asksSecondReader, judgeReadings, readingOf } from '~/analysis/readings'
 import { scoreAnalysis, type Truth } from '../eval/receipt-truth'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')

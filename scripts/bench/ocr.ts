@@ -11,10 +11,10 @@ import fs from 'node:fs/promises'
 import path from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
 import { fileURLToPath } from 'node:url'
-import { analyzeReceipt, type SecondReader } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt, type SecondReader } from '~/analysis/photo-analysis.server'
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool } from '~/ocr/tesseract.server'
-import type { StoredAnalysis } from '~/receipts/stored-analysis'
+import type { StoredAnalysis } from '~/analysis/stored-analysis'
 import { scoreAnalysis, type Score, type Truth } from '../eval/receipt-truth'
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..')

@@ -19,7 +19,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
-import { findVendorByName } from '~/receipts/vendors'
+import { findVendorByName } from '~/analysis/vendors'
 import { mulberry32 } from '../bench/random'
 
 function arg(name: string, fallback: number): number {

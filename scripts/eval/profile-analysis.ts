@@ -10,7 +10,7 @@
 import fs from 'node:fs/promises'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { closePaddleReader, getPaddleReader } from '~/ocr/paddle.server'
 import { closeOcrPool, getOcrPool, type OcrFn } from '~/ocr/tesseract.server'
 

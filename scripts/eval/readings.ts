@@ -1,16 +1,16 @@
 /**
  * Offline: both readers' readings (scripts/eval/dump-readings.ts) + truth.json -> how sure each reader was
  * of the dates, totals and services it read right and wrong, and what the pure decision
- * (app/receipts/readings.ts judgeReadings, as analysis runs it) approves with the thresholds in
- * app/receipts/verdict.ts. Prints one JSON object; reads no photo.
+ * (app/analysis/readings.ts judgeReadings, as analysis runs it) approves with the thresholds in
+ * app/analysis/verdict.ts. Prints one JSON object; reads no photo.
  *   tsx scripts/eval/readings.ts READINGS.json DIR_WITH_TRUTH [--now 2026-11-24]
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import type { OcrLine } from '~/receipts/extract'
-import { asksSecondReader, judgeReadings, readingOf } from '~/receipts/readings'
-import { FIELD_CONFIDENCE } from '~/receipts/verdict'
-import { utcDay } from '~/rewards/rules'
+import type { OcrLine } from '~/analysis/extract'
+import { asksSecondReader, judgeReadings, readingOf } from '~/analysis/readings'
+import { FIELD_CONFIDENCE } from '~/analysis/verdict'
+import { utcDay } from '../../app/utils/calendar'
 import type { Truth } from './receipt-truth'
 
 type Dumped = { lines: OcrLine[]; confidence: number }

@@ -4,7 +4,7 @@
  * A file that cannot be analysed prints a line with `error` and the run goes on.
  */
 import fs from 'node:fs/promises'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { closeOcrPool } from '~/ocr/tesseract.server'
 
 async function analyzeFile(file: string) {

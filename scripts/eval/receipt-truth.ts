@@ -2,7 +2,7 @@
  * The ground truth of a receipt folder (`truth.json`, the dev corpus's format) and the one
  * definition of "right" that bench/ocr.ts and eval/receipts.ts both score with.
  */
-import type { StoredAnalysis } from '~/receipts/stored-analysis'
+import type { StoredAnalysis } from '~/analysis/stored-analysis'
 
 export type Truth = {
   file: string

@@ -6,11 +6,11 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { type PreprocessOptions } from '~/ocr/preprocess.server'
 import { createOcrPool, poolSizeFromEnv, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
-import type { FreshAnalysis } from '~/receipts/stored-analysis'
+import type { FreshAnalysis } from '~/analysis/stored-analysis'
 import { scoreAnalysis, type Truth } from './receipt-truth'
 
 function arg(name: string): string | undefined {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import type { Browser } from 'playwright-core'
 import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
-import { maxReceiptRewardB3tr } from '../../app/rewards/rules'
+import { maxReceiptRewardB3tr } from '../../app/rewards/receipt-reward'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser

@@ -3,8 +3,8 @@ import { LINK_LABELS } from '~/receipts/review-groups'
 import { reviewQueueWithStanding } from '~/receipts/review.server'
 import { describeSignals, parseSignals } from '~/receipts/signals'
 import { STANDING_LABELS } from '~/receipts/standing'
-import type { ReaderName } from '~/receipts/stored-analysis'
-import { categoryLabel } from '~/rewards/rules'
+import type { ReaderName } from '~/analysis/stored-analysis'
+import { categoryLabel } from '~/analysis/categories'
 import { getDb } from '~/utils/db.server'
 
 const READER_LABELS: Record<ReaderName, string> = { tesseract: 'Tesseract', paddleocr: 'PaddleOCR', email: 'the signed e-mail' }

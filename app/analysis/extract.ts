@@ -10,7 +10,7 @@ import {
   type MerchantKind,
   type TransportCategory,
   type Vendor,
-} from '~/receipts/vendors'
+} from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
 
 /** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */

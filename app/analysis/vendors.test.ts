@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { editDistance, electricVehicleEvidence, findVendorByName, matchVendor, preOwnedKeywords } from '~/receipts/vendors'
+import { editDistance, electricVehicleEvidence, findVendorByName, matchVendor, preOwnedKeywords } from '~/analysis/vendors'
 
 const lines = (text: string) => text.trim().split('\n').map((l) => l.trim())
 

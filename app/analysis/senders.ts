@@ -6,7 +6,7 @@
  * Only domains confirmed by a published receipt sample are built in (decision 090); operators add
  * others with ERECEIPT_SENDERS ("Bird=bird.co;Zipcar=zipcar.com,mail.zipcar.com").
  */
-import { findVendorByName, type Vendor } from '~/receipts/vendors'
+import { findVendorByName, type Vendor } from '~/analysis/vendors'
 
 export type SenderTable = ReadonlyArray<{ vendor: Vendor; domains: readonly string[] }>
 

@@ -2,16 +2,16 @@
  * Receipt image -> StoredAnalysis. Judges the receipt alone: the age window, duplicates and the
  * user's corrections are decided by the submission code.
  */
-import { extractReceipt, type ExtractedReceipt } from '~/receipts/extract'
+import { extractReceipt, type ExtractedReceipt } from '~/analysis/extract'
 import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
 import { validateReceiptImage } from '~/ocr/photo.server'
 import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
-import type { FreshAnalysis, ReaderName, ReceiptTimings } from '~/receipts/stored-analysis'
-import { asksSecondReader, judgeReadings, type Reading } from '~/receipts/readings'
-import { findReferenceNumber } from '~/receipts/reference'
-import { retakeMayHelp, type Verdict } from '~/receipts/verdict'
+import type { FreshAnalysis, ReaderName, ReceiptTimings } from '~/analysis/stored-analysis'
+import { asksSecondReader, judgeReadings, type Reading } from '~/analysis/readings'
+import { findReferenceNumber } from '~/analysis/reference'
+import { retakeMayHelp, type Verdict } from '~/analysis/verdict'
 import { getEnv } from '~/utils/env.server'
 
 /** Reads the original photo (not the tesseract-prepared image): the second reader (app/ocr/paddle.server.ts). */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { classifyMessage, type MessageKind } from '~/receipts/trip-kind'
+import { classifyMessage, type MessageKind } from '~/analysis/trip-kind'
 
 const cases: Array<[string, string | null, string, MessageKind]> = [
   ['an Uber trip', 'Your Friday evening trip with Uber', 'Total $14.20\nUberX 4.21 miles | 17 min\nTrip ID: 1A2B', 'trip'],

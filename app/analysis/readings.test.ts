@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { extractReceipt } from '~/receipts/extract'
-import { DISAGREEMENT_REASONS, chooseReading, disagreements, judgeReadings, wantsConfirmation, wantsSecondReading, withDisagreements, type Reading } from '~/receipts/readings'
-import { judgeReceipt } from '~/receipts/verdict'
+import { extractReceipt } from '~/analysis/extract'
+import { DISAGREEMENT_REASONS, chooseReading, disagreements, judgeReadings, wantsConfirmation, wantsSecondReading, withDisagreements, type Reading } from '~/analysis/readings'
+import { judgeReceipt } from '~/analysis/verdict'
 
 const WAYMO = 'Waymo\nYour ride receipt\nMar 22, 2026 at 10:07 AM\nTrip fare $18.12\nFees $2.30\nTotal $20.42\nVisa ending in 4417'
 const NO_TOTAL = 'Waymo\nYour ride receipt\nMar 22, 2026 at 10:07 AM\nVisa ending in 4417'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { addsUp, extractReceipt, itemsAddingUp, findPaymentMethod, parseAmounts, parseDates, printedWeekday } from '~/receipts/extract'
+import { addsUp, extractReceipt, itemsAddingUp, findPaymentMethod, parseAmounts, parseDates, printedWeekday } from '~/analysis/extract'
 
 describe('parseDates', () => {
   test.each([

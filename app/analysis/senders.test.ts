@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BUILT_IN_SENDERS, domainWithin, parseSenderConfig, SenderConfigError, senderFor, senderTable } from '~/receipts/senders'
+import { BUILT_IN_SENDERS, domainWithin, parseSenderConfig, SenderConfigError, senderFor, senderTable } from '~/analysis/senders'
 
 describe('sender domains (issue 21)', () => {
   const table = senderTable(parseSenderConfig('Bird=bird.co;Zipcar=zipcar.com,mail.zipcar.com'))

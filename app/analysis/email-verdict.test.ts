@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { extractReceipt } from '~/receipts/extract'
-import { findVendorByName } from '~/receipts/vendors'
-import { ERECEIPT_REASONS, judgeEReceipt } from '~/receipts/email-verdict'
+import { extractReceipt } from '~/analysis/extract'
+import { findVendorByName } from '~/analysis/vendors'
+import { ERECEIPT_REASONS, judgeEReceipt } from '~/analysis/email-verdict'
 
 const fields = (over: Partial<ReturnType<typeof extractReceipt>> = {}) => ({
   ...extractReceipt('Uber\nTotal $12.40\nNovember 22, 2026'),

@@ -3,9 +3,9 @@
  * A wrong automatic approval pays real tokens, so anything short of a clean, cross-checked read
  * of a known transport service goes to manual review (decision 010).
  */
-import type { ExtractedReceipt } from '~/receipts/extract'
-import type { ReaderName } from '~/receipts/stored-analysis'
-import type { MerchantKind } from '~/receipts/vendors'
+import type { ExtractedReceipt } from '~/analysis/extract'
+import type { ReaderName } from '~/analysis/stored-analysis'
+import type { MerchantKind } from '~/analysis/vendors'
 
 type TotalCheck = ExtractedReceipt['signals']['totalCheck']
 
@@ -260,7 +260,7 @@ export function dateDoubts(isoDate: string, printedWeekday: number | null, now?:
   if (now) {
     const year = date.getUTCFullYear()
     // Last year counts for receipts near New Year. Age and future dates are the submission's
-    // window rule (app/rewards/rules.ts), which refuses them whatever analysis says.
+    // window rule (app/receipts/age-window.ts), which refuses them whatever analysis says.
     if (year !== now.getUTCFullYear() && year !== now.getUTCFullYear() - 1) doubts.push(FIELD_DOUBTS.year)
   }
   return doubts

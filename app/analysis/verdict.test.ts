@@ -1,6 +1,6 @@
 import { describe, expect, test } from 'vitest'
-import { extractReceipt, type OcrLine } from '~/receipts/extract'
-import { judgeReceipt, MANUAL_ENTRY_REASON, retakeMayHelp } from '~/receipts/verdict'
+import { extractReceipt, type OcrLine } from '~/analysis/extract'
+import { judgeReceipt, MANUAL_ENTRY_REASON, retakeMayHelp } from '~/analysis/verdict'
 
 /** OCR text with every line read at `confidence`. */
 function ocr(text: string, confidence = 92) {

@@ -3,9 +3,9 @@
  * reading confidence is involved: what decides is whether the signed text holds an eligible
  * service, a total and a date, and whether that date fits the e-mail it came in.
  */
-import type { ExtractedReceipt } from '~/receipts/extract'
-import type { Verdict } from '~/receipts/verdict'
-import { utcDay } from '~/rewards/rules'
+import type { ExtractedReceipt } from '~/analysis/extract'
+import type { Verdict } from '~/analysis/verdict'
+import { utcDay } from '~/utils/calendar'
 
 export type EReceiptContext = {
   /** The Date header, when the signature covers it (ISO), else null. */

@@ -1,7 +1,7 @@
 import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
-import { analyzeReceipt } from '~/receipts/photo-analysis.server'
+import { analyzeReceipt } from '~/analysis/photo-analysis.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { createOcrPool, type OcrFn } from '~/ocr/tesseract.server'
 

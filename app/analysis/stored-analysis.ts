@@ -182,7 +182,7 @@ export function eReceiptFacts(analysis: StoredAnalysis): EReceiptFacts | null {
   return analysis.ereceipt ?? null
 }
 
-/** A reader: a photo or an e-mail in, the server's analysis out (app/receipts/readers.server.ts builds them). */
+/** A reader: a photo or an e-mail in, the server's analysis out (app/analysis/readers.server.ts builds them). */
 export type Analyzer = (image: Buffer, opts: { signal: AbortSignal }) => Promise<StoredAnalysis>
 
 export const TIMEOUT_REASON =

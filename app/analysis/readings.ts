@@ -3,9 +3,9 @@
  * decision 010). The same extraction and verdict serve both readers; this only chooses between
  * their fields and guards against their disagreeing.
  */
-import { extractReceipt, type ExtractedReceipt, type OcrLine } from '~/receipts/extract'
-import type { ReaderName } from '~/receipts/stored-analysis'
-import { judgeReceipt, type Verdict } from '~/receipts/verdict'
+import { extractReceipt, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
+import type { ReaderName } from '~/analysis/stored-analysis'
+import { judgeReceipt, type Verdict } from '~/analysis/verdict'
 
 export type Reading = { reader: ReaderName; text: string; confidence: number; fields: ExtractedReceipt }
 

@@ -3,7 +3,7 @@
  * review; the other merchants are here so a clear "not eligible" can be given with a reason.
  */
 
-import { TRANSPORT_CATEGORIES, type TransportCategory } from '~/rewards/rules'
+import { TRANSPORT_CATEGORIES, type TransportCategory } from '~/analysis/categories'
 
 export { TRANSPORT_CATEGORIES, type TransportCategory }
 
