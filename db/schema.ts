@@ -325,6 +325,8 @@ export interface ForwardedOutcomeTable {
   receipt_id: number | null
   outcome: 'approved' | 'pending_review' | 'refused'
   message: string | null
+  /** A refusal's kind and UTC day ("duplicate:2026-11-26"): one notice per kind per day (migration 0016). */
+  refusal_key: string | null
   created_at: Timestamp
 }
 

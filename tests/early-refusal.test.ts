@@ -51,7 +51,8 @@ describe('refusing on the analysis step', () => {
     const body = { image: `data:image/png;base64,${image.toString('base64')}` }
     const res = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', body, { headers: { Cookie: cookie } }) }).catch((r: Response) => r)
     expect(res.status).toBe(429)
-    expect(await bodyOf(res)).toMatchObject({ refusal: { code: 'daily_limit' }, message: expect.stringContaining('limit of 3 actions') })
+    // The one intake's daily-limit refusal (issue 36), the same on every way in.
+    expect(await bodyOf(res)).toEqual({ error: 'Daily action limit reached' })
     expect(await analysesOf(user.id)).toHaveLength(0)
   })
 
@@ -63,7 +64,7 @@ describe('refusing on the analysis step', () => {
     const request = new Request('http://localhost:3000/scan', { method: 'POST', body: form, headers: { Cookie: cookie } })
     const res = await scanAction({ ...ctx, request })
     expect(res.status).toBe(429)
-    expect(await bodyOf(res)).toMatchObject({ step: 'camera', error: expect.stringContaining('Daily Action Limit Reached') })
+    expect(await bodyOf(res)).toMatchObject({ step: 'camera', error: 'Daily action limit reached', advice: { title: 'Daily Action Limit Reached' } })
     expect(await analysesOf(user.id)).toHaveLength(0)
   })
 

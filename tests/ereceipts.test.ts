@@ -200,10 +200,10 @@ describe('once across everyone', () => {
     const a = await validate(first.cookie, raw)
     expect((await submit(first.cookie, a.body)).status).toBe(201)
     const second = await signInNewUser()
+    // The one intake refuses the same bytes before reading them (issue 36).
     const b = await validate(second.cookie, raw)
-    expect(b.body.refusal?.code).toBe('duplicate')
-    const res = await submit(second.cookie, b.body)
-    expect(res.status).toBe(409)
+    expect(b.status).toBe(409)
+    expect(b.body.error).toBe('This receipt has already been submitted.')
     expect(await getBalanceMilli(getDb(), second.user.id)).toBe(0)
   })
 

@@ -1,7 +1,7 @@
 /**
- * The server's analyses of the images users send (receipt_analyses): an image is checked, read by
- * a reader (readers.server.ts) and kept with its analysis, keyed by user and image hash, until it is
- * submitted. Every stored analysis is read back through one schema (stored-analysis.ts).
+ * The server's analyses of the images and e-mails users send (receipt_analyses): the bytes are
+ * checked, read by a reader (readers.server.ts) and kept with their analysis, keyed by user and
+ * hash, until submitted. Every stored analysis is read back through one schema (stored-analysis.ts).
  */
 import crypto from 'node:crypto'
 import type { DB } from '#db/db.server'
@@ -9,7 +9,7 @@ import { looksLikeEmail } from '~/ereceipts/message.server'
 import { receiptFingerprint } from '~/ocr/fingerprint.server'
 import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 import { analyzeWithTimeout, ANALYSIS_TIMEOUT_MS, emailAnalyzer } from './readers.server'
-import { parseStoredAnalysis, type Analyzer, type StoredAnalysis } from './stored-analysis'
+import { parseStoredAnalysis, type Analyzer, type EmailAnalyzer, type StoredAnalysis } from './stored-analysis'
 
 export function sha256(image: Buffer) {
   return crypto.createHash('sha256').update(image).digest('hex')
@@ -28,31 +28,38 @@ const MIME: Record<string, string> = {
 /** How an e-receipt is stored in the image columns: the original e-mail, byte for byte. */
 export const EMAIL_MIME = 'message/rfc822'
 
-/** One stored analysis of one image, for one user. */
-export type AnalysisRecord = { id: number; imageHash: string; analysis: StoredAnalysis; duplicate: boolean }
+/** One stored analysis of one image (or e-mail), for one user. */
+export type AnalysisRecord = { id: number; imageHash: string; analysis: StoredAnalysis }
+
+/** The one place that tells a photo from an e-mail: an image by its magic bytes, an e-mail by its header lines. */
+export function kindOf(bytes: Buffer): 'photo' | 'email' {
+  return bytes.length > 0 && sniffImageFormat(bytes) === null && looksLikeEmail(bytes) ? 'email' : 'photo'
+}
 
 /**
- * Check the image (spec messages), analyse it on the server and keep the analysis with the image,
- * keyed by user and image hash, for the submission. Throws ReceiptImageError for bad input.
+ * Check the bytes (spec messages), read them with the photo or the e-mail reader, and keep the
+ * analysis with them, keyed by user and hash, for the submission. Throws a ReceiptRefusal for what
+ * cannot be read; nothing is stored then. Knows nothing of receipts: the intake decides what the
+ * analysis means for this user.
  */
 export async function analyzeAndStore(
   db: DB,
   input: {
     userId: number
     image: Buffer
+    /** The photo reader (readers.server.ts analyzerFor). */
     analyze: Analyzer
     now?: Date
     timeoutMs?: number
     /** E-receipts' analysis (issue 21); defaults to DKIM verification with the environment's resolver. */
-    analyzeEmail?: (raw: Buffer, opts: { now?: Date; deadline?: number }) => Promise<StoredAnalysis>
+    analyzeEmail?: EmailAnalyzer
   },
 ): Promise<AnalysisRecord> {
   // An e-mail (issue 21) proves itself by its signature and is read from its signed text, at once;
   // anything else must be a photo. Neither stores anything when it is refused.
-  const email = !!input.image && sniffImageFormat(input.image) === null && looksLikeEmail(input.image)
+  const email = kindOf(input.image) === 'email'
   const meta = email ? null : await validateReceiptImage(input.image)
   const imageHash = sha256(input.image)
-  const duplicate = !!(await db.selectFrom('receipts').select('id').where('image_hash', '=', imageHash).executeTakeFirst())
   const existing = await db
     .selectFrom('receipt_analyses')
     .select(['id', 'analysis_json'])
@@ -62,7 +69,7 @@ export async function analyzeAndStore(
   if (existing) {
     const analysis = parseStoredAnalysis(existing.analysis_json)
     // A stored timeout fallback gets another chance; a real analysis is reused as it is.
-    if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis, duplicate }
+    if (!analysis.timeoutFallback) return { id: existing.id, imageHash, analysis }
   }
   const analysis: StoredAnalysis = email
     ? // The photos' time limit: past it no key is looked up and the e-mail is refused, retryable.
@@ -86,7 +93,7 @@ export async function analyzeAndStore(
     )
     .returning('id')
     .executeTakeFirstOrThrow()
-  return { id: row.id, imageHash, analysis, duplicate }
+  return { id: row.id, imageHash, analysis }
 }
 
 /** Test mode only (decision 007 §3): keep a demo analysis so the form step can show it; it never earns. */

@@ -10,7 +10,7 @@ import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
 import type { FreshAnalysis, ReaderName, ReceiptTimings } from '~/analysis/stored-analysis'
 import { asksSecondReader, judgeReadings, type Reading } from '~/analysis/readings'
-import { findReferenceNumber } from '~/analysis/reference'
+import { toAnalysis } from '~/analysis/to-analysis'
 import { retakeMayHelp, type Verdict } from '~/analysis/verdict'
 import { getEnv } from '~/utils/env.server'
 
@@ -140,59 +140,4 @@ async function tryOtherOrientations(
     if (result.confidence >= 80) break
   }
   return best
-}
-
-const CATEGORY_LABELS = {
-  ride_share: 'a rideshare service',
-  public_transit: 'public transit',
-  electric_vehicle: 'an electric vehicle rental',
-  scooter_bike: 'an e-scooter / bike service',
-} as const
-
-export function toAnalysis(
-  fields: ExtractedReceipt,
-  verdict: Verdict,
-  ocr: Pick<OcrResult, 'text'>,
-  timings: ReceiptTimings,
-  readers: { reader: ReaderName; other: Reading | null } = { reader: 'tesseract', other: null },
-): FreshAnalysis {
-  const kind = fields.vendor?.kind ?? null
-  const preOwned = fields.signals.preOwnedKeywords
-  const sustainable = fields.category !== null
-  const sustainabilityReasons: string[] = []
-  if (fields.category && fields.storeName) {
-    sustainabilityReasons.push(`${fields.storeName} is ${CATEGORY_LABELS[fields.category]}`)
-  }
-  if (fields.category === 'electric_vehicle' && fields.signals.evEvidence.length > 0) {
-    sustainabilityReasons.push(`Electric vehicle: ${fields.signals.evEvidence.join(', ')}`)
-  }
-  return {
-    isValid: verdict.isValid,
-    storeName: fields.storeName,
-    isThriftStore: kind === 'thrift',
-    isSustainableStore: sustainable,
-    sustainableCategory: fields.category,
-    purchaseCategory: fields.category ?? kind,
-    category: fields.category,
-    purchaseDate: fields.purchaseDate,
-    totalAmount: fields.totalAmount,
-    referenceNumber: findReferenceNumber(ocr.text),
-    confidence: verdict.confidence,
-    reasons: verdict.reasons,
-    sustainabilityReasons,
-    isAcceptable: verdict.isAcceptable,
-    estimatedReward: null,
-    testMode: false,
-    timeoutFallback: false,
-    containsPreOwnedItems: preOwned.length > 0 || kind === 'thrift',
-    preOwnedKeywordsFound: preOwned,
-    needsManualReview: verdict.needsManualReview,
-    paymentMethod: fields.paymentMethod,
-    ocrText: ocr.text,
-    reader: readers.reader,
-    otherReading: readers.other ? { reader: readers.other.reader, ocrText: readers.other.text } : null,
-    verifiedSender: null,
-    ereceipt: null,
-    timings,
-  }
 }

@@ -182,8 +182,11 @@ export function eReceiptFacts(analysis: StoredAnalysis): EReceiptFacts | null {
   return analysis.ereceipt ?? null
 }
 
-/** A reader: a photo or an e-mail in, the server's analysis out (app/analysis/readers.server.ts builds them). */
+/** The photo reader: a photo in, the server's analysis out (app/analysis/readers.server.ts builds them). */
 export type Analyzer = (image: Buffer, opts: { signal: AbortSignal }) => Promise<StoredAnalysis>
+
+/** The e-mail reader: DKIM-verified text as of `now`, no key looked up past `deadline` (epoch ms). */
+export type EmailAnalyzer = (raw: Buffer, opts: { now?: Date; deadline?: number }) => Promise<StoredAnalysis>
 
 export const TIMEOUT_REASON =
   "We couldn't automatically determine if this receipt qualifies. Please enter the details manually."

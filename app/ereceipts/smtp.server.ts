@@ -27,7 +27,8 @@ export const SESSION_MAX_MS = 3 * 60_000
 
 export type ReceiveResult =
   | { ok: true; receiptId: number; status: 'approved' | 'pending_review' }
-  | { ok: false; status: number; error: string }
+  /** `retryAfter`: a temporary refusal (the owner's rate limit, DNS): a 4xx, so the sending server tries later. */
+  | { ok: false; status: number; error: string; retryAfter?: number }
 
 export type InboundSmtpOptions = {
   port: number
@@ -107,7 +108,8 @@ export async function startInboundSmtp(db: DB, opts: InboundSmtpOptions): Promis
             const outcome = result.status === 'approved' ? 'credited' : 'received for review'
             return callback(null, `Receipt ${outcome} (#${result.receiptId})`)
           }
-          callback(smtpError(result.error, result.status === 503 ? 451 : 550))
+          const temporary = result.retryAfter !== undefined || result.status === 503
+          callback(smtpError(result.error, temporary ? 451 : 550))
         } catch (error) {
           getLogger().error({ err: errorMessage(error) }, 'inbound e-receipt failed')
           callback(smtpError('Temporary failure, try again later', 451))

@@ -65,7 +65,8 @@ export function checkDelivery(headers: Headers, body: Buffer, secret: string, no
   return { ok: true, delivery: { token, recipient, timestamp: Number(timestamp) } }
 }
 
-export type DeliveryAnswer = { status: number; body: Record<string, unknown> }
+/** `retryAfter`: a temporary answer (429, 503): kept for no retry, so the provider's retry runs afresh. */
+export type DeliveryAnswer = { status: number; body: Record<string, unknown>; retryAfter?: number }
 
 const storedAnswer = z.record(z.unknown())
 
@@ -77,7 +78,7 @@ function deliveryHash(recipient: string, body: Buffer) {
 /**
  * Answer a delivery once. The first attempt claims the token (a unique key) and runs `handle`; a
  * retry of the same delivery gets the first answer again, a retry while it runs is asked to come
- * back, and another message under a used token is refused. A retryable answer (503) keeps nothing,
+ * back, and another message under a used token is refused. A temporary answer (503, 429) keeps nothing,
  * so the provider's retry runs it afresh; an attempt that died is taken over after a minute.
  */
 export async function answerOnce(
@@ -96,7 +97,7 @@ export async function answerOnce(
     await release(db, input.delivery.token)
     throw error
   }
-  if (answer.status >= 500) {
+  if (answer.status >= 500 || answer.retryAfter !== undefined) {
     await release(db, input.delivery.token)
     return answer
   }

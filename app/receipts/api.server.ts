@@ -3,17 +3,13 @@ import type { User } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { parseRowId } from '~/utils/ids'
-import { DEMO_TYPES, demoAnalysis, type DemoType } from '../analysis/demo'
+import { DEMO_TYPES, demoAnalysis, type DemoType } from '~/analysis/demo'
+import { admit, readAndCheck, submitAnalysis, type Asker } from './intake.server'
 import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './http.server'
-import { getPassportCheck } from '~/chain/passport.server'
-import { analyzerFor } from '../analysis/readers.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
-import { refusalResponse } from './refusal.server'
 import { primitiveFields } from '~/utils/http.server'
 import { amountToCents, receiptFormSchema, type ReceiptFormValues } from './receipt-form'
-import { analysisRefusal, dailyLimitRefusal } from './early.server'
-import { analyzeAndStore } from '../analysis/analyses.server'
-import { submitReceipt, type SubmitResult } from './receipts.server'
+import { refused, type SubmitResult } from './receipts.server'
 import { utcDay } from '~/utils/calendar'
 import type { ReceiptOrigin } from './origin.server'
 
@@ -52,31 +48,25 @@ export function assertSelf(fields: Record<string, unknown>, user: User) {
   }
 }
 
-export async function validateForUser(user: User, image: Buffer | null, fields: Record<string, unknown>) {
-  const env = getEnv()
+/**
+ * POST /api/receipts/validate after the intake's admission: a demo (test mode only), or the photo or
+ * e-mail read, with what would refuse it said now; the submission re-checks it all.
+ */
+export async function validateForUser(asker: Asker, image: Buffer | null, fields: Record<string, unknown>) {
   if (fields.testMode === true || fields.testMode === 'true') {
     // Client test flags are honoured only when the server itself runs in test mode (decision 007 §3).
     const type = String(fields.testType ?? 'uber') as DemoType
-    if (env.RECIRCLE_TEST_MODE && DEMO_TYPES.includes(type)) {
+    if (getEnv().RECIRCLE_TEST_MODE && DEMO_TYPES.includes(type)) {
       return { ...demoAnalysis(type, utcDay(new Date())), analysisId: null, duplicate: false }
     }
   }
-  const db = getDb()
-  // At the daily limit no analysis is run at all (issue 10, "refuse early").
-  const limit = await dailyLimitRefusal(db, user.id)
-  if (limit) throw refusalResponse(limit, (r) => ({ error: r.message, message: r.message, refusal: r }))
-  const stored = await analyzeAndStore(db, { userId: user.id, image: image!, analyze: analyzerFor(user.id) })
-  const refusal = await analysisRefusal(db, {
-    userId: user.id,
-    imageHash: stored.imageHash,
-    analysis: stored.analysis,
-    maxAgeDays: env.RECEIPT_MAX_AGE_DAYS,
-  })
-  // What would refuse the submission is said now, on the analysis step; the submit re-checks it all.
+  if (!image) throw new ReceiptImageError('missing')
+  const stored = await readAndCheck(getDb(), asker, image)
+  const refusal = stored.refusal
   const analysis = refusal
     ? { ...stored.analysis, isAcceptable: false, needsManualReview: false, reasons: [refusal.message, ...stored.analysis.reasons.filter((r) => r !== refusal.message)] }
     : stored.analysis
-  return { ...analysis, analysisId: stored.id, duplicate: stored.duplicate || refusal?.code === 'duplicate', refusal }
+  return { ...analysis, analysisId: stored.id, duplicate: refusal?.code === 'duplicate', refusal }
 }
 
 /** POST /api/receipts's fields read by the receipt form's schema (the scan page reads them with Conform). */
@@ -87,23 +77,20 @@ export function parseReceiptFields(fields: Record<string, unknown>): { values: R
 
 /** POST /api/receipts and the scan form: the form's values, already parsed, on the server's stored analysis. */
 export async function submitForUser(
-  user: User,
+  asker: Asker,
   input: { image: Buffer | null; analysisId?: number | null; values: ReceiptFormValues; origin?: ReceiptOrigin },
 ): Promise<SubmitResult> {
   const db = getDb()
   let analysisId = input.analysisId ?? null
   if (input.image) {
-    // Same photo as analysed before: reuse the server's analysis; otherwise analyse it now.
-    const stored = await analyzeAndStore(db, { userId: user.id, image: input.image, analyze: analyzerFor(user.id) })
-    analysisId = stored.id
+    // A photo sent with the form is read now, as one more way in: admitted, read, checked early.
+    await admit(db, asker, { reading: true })
+    analysisId = (await readAndCheck(db, asker, input.image)).id
   }
-  if (analysisId === null) return { ok: false, status: 400, error: 'No image file provided' }
-  return submitReceipt(db, {
-    userId: user.id,
+  if (analysisId === null) return refused(new ReceiptImageError('missing'))
+  return submitAnalysis(db, {
+    userId: asker.userId,
     analysisId,
-    maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
-    inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
-    passport: getPassportCheck(),
     origin: input.origin,
     values: {
       category: input.values.category,

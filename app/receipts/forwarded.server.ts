@@ -1,26 +1,21 @@
 /**
  * A forwarded e-mail (SMTP listener or the provider's webhook) → a receipt of the owner of the
- * forwarding address it was sent to, through the same limits, analysis and submission as an upload.
+ * forwarding address it was sent to, through the one intake (intake.server.ts) like an upload: the
+ * owner's analysis rate limit and daily limit before anything is read, then the read, the early
+ * refusals and the submission.
  */
 import type { DB } from '#db/db.server'
-import { getPassportCheck } from '~/chain/passport.server'
-import { EReceiptError } from '~/ereceipts/errors'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import type { StoredAnalysis } from '~/analysis/stored-analysis'
 import { userForInboundAddress } from '~/ereceipts/inbound.server'
-import { looksLikeEmail } from '~/ereceipts/message.server'
-import { sniffImageFormat } from '~/ocr/photo.server'
 import { utcDay } from '~/utils/calendar'
-import { getEnv } from '~/utils/env.server'
-import { checkRateLimits, rateLimits, tooManyRequestsMessage } from '~/utils/rate-limit.server'
-import { analyzeAndStore } from '../analysis/analyses.server'
-import { dailyLimitRefusal } from './early.server'
-import { submitReceipt, type SubmitResult } from './receipts.server'
-import type { StoredAnalysis } from '../analysis/stored-analysis'
+import { ReceiptRefusal } from '~/utils/receipt-refusal'
 import { toCents } from './decision'
+import { forwardAsker, submitAnalysis, takeIn } from './intake.server'
 
 export type InboundResult =
   | { ok: true; userId: number; receiptId: number; status: 'approved' | 'pending_review' }
-  | { ok: false; status: number; error: string; rateLimited?: true }
+  /** `retryAfter`: a temporary refusal (rate limit, DNS): the sender should try again later (SMTP 4xx). */
+  | { ok: false; status: number; error: string; retryAfter?: number }
 
 const NO_RECIPIENT = 'This message is not addressed to a ReCircle forwarding address.'
 
@@ -32,49 +27,53 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
     if (userId !== null) break
   }
   if (userId === null) return { ok: false, status: 404, error: NO_RECIPIENT }
-  const result = await receiveFor(db, userId, input)
-  // The user did not watch this happen: Home tells them once (issue 32). A flood of refusals is
-  // bounded by the analysis rate limit, which refuses before anything is recorded past it.
-  if (result.ok || !result.rateLimited) {
-    await db
-      .insertInto('forwarded_outcomes')
-      .values({
-        user_id: userId,
-        receipt_id: result.ok ? result.receiptId : null,
-        outcome: result.ok ? result.status : 'refused',
-        message: result.ok ? null : result.error,
-        created_at: (input.now ?? new Date()).toISOString(),
-      })
-      .execute()
+  const now = input.now ?? new Date()
+  const result = await receiveFor(db, userId, input.raw, now)
+  // The user did not watch this happen: Home tells them once (issue 32), and a refusal at most once
+  // per kind and UTC day however many mails were refused (issue 36). A temporary refusal is retried
+  // by the sender, so it is not news.
+  if (result.ok) await recordOutcome(db, { userId, receiptId: result.receiptId, outcome: result.status, now })
+  else if (result.refusal.retryAfter === undefined) {
+    await recordOutcome(db, { userId, outcome: 'refused', message: result.refusal.message, refusalKey: `${result.refusal.code}:${utcDay(now)}`, now })
   }
-  return result
+  if (result.ok) return { ok: true, userId, receiptId: result.receiptId, status: result.status }
+  const { refusal } = result
+  return { ok: false, status: refusal.status, error: refusal.message, ...(refusal.retryAfter !== undefined ? { retryAfter: refusal.retryAfter } : {}) }
 }
 
-async function receiveFor(db: DB, userId: number, input: { raw: Buffer; now?: Date }): Promise<InboundResult> {
-  if (sniffImageFormat(input.raw) !== null || !looksLikeEmail(input.raw)) return { ok: false, status: 400, error: new EReceiptError('malformed').message }
-  const limit = await dailyLimitRefusal(db, userId, input.now)
-  if (limit) return { ok: false, status: 429, error: limit.message }
-  // Forwarded mail is analysed like an upload, so it counts against the same per-user limit.
-  const rate = await checkRateLimits(db, [rateLimits.analysisByUser(userId)], input.now)
-  if (!rate.ok) return { ok: false, status: 429, error: tooManyRequestsMessage(rate.retryAfterSeconds), rateLimited: true }
-  let stored: Awaited<ReturnType<typeof analyzeAndStore>>
+type Received = { ok: true; receiptId: number; status: 'approved' | 'pending_review' } | { ok: false; refusal: ReceiptRefusal }
+
+async function receiveFor(db: DB, userId: number, raw: Buffer, now: Date): Promise<Received> {
   try {
-    stored = await analyzeAndStore(db, { userId, image: input.raw, analyze: notAPhoto, now: input.now })
+    const asker = forwardAsker(userId, now)
+    const intake = await takeIn(db, asker, raw)
+    if (intake.refusal) return { ok: false, refusal: intake.refusal }
+    const result = await submitAnalysis(db, { userId, analysisId: intake.id, now, values: valuesFromAnalysis(intake.analysis, now) })
+    // The submission's own refusals (what the intake did not catch first) are one kind per status.
+    if (!result.ok) return { ok: false, refusal: new ReceiptRefusal(`submission_${result.status}`, result.status, result.error) }
+    return { ok: true, receiptId: result.receiptId, status: result.status }
   } catch (error) {
-    if (error instanceof ReceiptRefusal) return { ok: false, status: error.status, error: error.message }
+    if (error instanceof ReceiptRefusal) return { ok: false, refusal: error }
     throw error
   }
-  const result: SubmitResult = await submitReceipt(db, {
-    userId,
-    analysisId: stored.id,
-    maxAgeDays: getEnv().RECEIPT_MAX_AGE_DAYS,
-    inviteeAutoApprovalsPerDay: getEnv().INVITEE_AUTO_APPROVALS_PER_DAY,
-    passport: getPassportCheck(),
-    now: input.now,
-    values: valuesFromAnalysis(stored.analysis, input.now ?? new Date()),
-  })
-  if (!result.ok) return { ok: false, status: result.status, error: result.error }
-  return { ok: true, userId, receiptId: result.receiptId, status: result.status }
+}
+
+async function recordOutcome(
+  db: DB,
+  input: { userId: number; receiptId?: number; outcome: 'approved' | 'pending_review' | 'refused'; message?: string; refusalKey?: string; now: Date },
+) {
+  await db
+    .insertInto('forwarded_outcomes')
+    .values({
+      user_id: input.userId,
+      receipt_id: input.receiptId ?? null,
+      outcome: input.outcome,
+      message: input.message ?? null,
+      refusal_key: input.refusalKey ?? null,
+      created_at: input.now.toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['user_id', 'refusal_key']).doNothing())
+    .execute()
 }
 
 /** A forward has no form: the user's values are what the server read (nothing is read for them). */
@@ -85,9 +84,4 @@ function valuesFromAnalysis(analysis: StoredAnalysis, now: Date) {
     purchaseDate: analysis.purchaseDate ?? utcDay(now),
     serviceId: null,
   }
-}
-
-/** Forwarded mail is never a photo: analyzeAndStore reads e-mails itself and refuses anything else. */
-const notAPhoto = async (): Promise<StoredAnalysis> => {
-  throw new EReceiptError('malformed')
 }

@@ -20,6 +20,11 @@ export type ReceiptContent = {
 
 export type SameReceipt = { id: number; userId: number; status: string }
 
+/** Whether these exact bytes (their sha256) are already a receipt, anyone's. */
+export async function sameImageSubmitted(db: Executor, imageHash: string): Promise<boolean> {
+  return !!(await db.selectFrom('receipts').select('id').where('image_hash', '=', imageHash).executeTakeFirst())
+}
+
 /**
  * Receipts already accepted (approved or waiting for review, by anyone) for the same trip: same
  * vendor and either the same total and date or the same printed number. Two receipts that both

@@ -10,18 +10,20 @@ import { claimEReceipt } from '~/receipts/email-keys.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
 import { advanceStreak, creditReceipt } from '~/rewards/receipt-credit.server'
 import { DAILY_LIMIT_TITLE } from '~/rewards/daily-limit'
+import { secondsToUtcMidnight } from '~/utils/calendar'
 import { type ReceiptReward } from '~/rewards/receipt-reward'
 import { ReceiptRefusal } from '~/utils/receipt-refusal'
-import { getStoredAnalysis } from '../analysis/analyses.server'
-import { collectReviewSignals, findSameReceipts, type ReceiptContent } from './fraud.server'
+import { getStoredAnalysis } from '~/analysis/analyses.server'
+import { collectReviewSignals, findSameReceipts, sameImageSubmitted, type ReceiptContent } from './fraud.server'
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
-import { eReceiptFacts, type StoredAnalysis } from '../analysis/stored-analysis'
+import { eReceiptFacts, type StoredAnalysis } from '~/analysis/stored-analysis'
 import { decideSubmission, type SubmissionDecision, toCents, type UserValues } from './decision'
 import { getStanding } from './standing.server'
 import { standingReviewReason } from './standing'
 import type { ReceiptOrigin } from './origin.server'
 
 export const DUPLICATE_MESSAGE = 'This receipt has already been submitted.'
+/** The spec's words, which clients recognise (spec 2: the 'Daily Action Limit Reached' toast). */
 export const DAILY_LIMIT_ERROR = 'Daily action limit reached'
 
 export type SubmitResult =
@@ -46,7 +48,8 @@ export const submissionRefusals = {
   demo: () => new ReceiptRefusal('demo', 400, 'Demo receipts never earn tokens.'),
   notFound: () => new ReceiptRefusal('not_found', 404, 'Receipt analysis not found. Please scan the receipt again.'),
   duplicate: () => new ReceiptRefusal('duplicate', 409, DUPLICATE_MESSAGE, { title: 'Already submitted' }),
-  dailyLimit: () => new ReceiptRefusal('daily_limit', 429, DAILY_LIMIT_ERROR, { title: DAILY_LIMIT_TITLE }),
+  /** Until the next UTC midnight: forwarded mail is deferred (SMTP 451), not bounced. */
+  dailyLimit: (now = new Date()) => new ReceiptRefusal('daily_limit', 429, DAILY_LIMIT_ERROR, { title: DAILY_LIMIT_TITLE, retryAfter: secondsToUtcMidnight(now) }),
   ineligible: (reason: string) => new ReceiptRefusal('invalid', 400, reason, { title: 'Not eligible' }),
   mailbox: (message: string) => new ReceiptRefusal('mailbox', 409, message, { title: 'Linked to another wallet' }),
 }
@@ -80,8 +83,7 @@ export async function submitReceipt(
   const stored = await getStoredAnalysis(db, input.userId, input.analysisId)
   if (stored?.analysis.testMode) return refused(submissionRefusals.demo())
   if (!stored || !stored.image) return refused(submissionRefusals.notFound())
-  const dup = await db.selectFrom('receipts').select('id').where('image_hash', '=', stored.imageHash).executeTakeFirst()
-  if (dup) return refused(submissionRefusals.duplicate())
+  if (await sameImageSubmitted(db, stored.imageHash)) return refused(submissionRefusals.duplicate())
 
   const analysis = stored.analysis
   const content = receiptContent(analysis)
@@ -100,7 +102,7 @@ export async function submitReceipt(
       // Taking the slot writes first, which serialises concurrent submissions on SQLite's write
       // lock; the identity checks below then see every receipt accepted before this one.
       const slot = await takeActionSlot(trx, { userId: input.userId, kind: 'receipt', now })
-      if (!slot) throw submissionRefusals.dailyLimit()
+      if (!slot) throw submissionRefusals.dailyLimit(now)
       // PostgreSQL: submissions of the same trip (or by one referrer's invitees) from several
       // accounts at once wait for each other, so each sees the receipts accepted before it.
       await lockReceiptIdentity(trx, input.userId, content)

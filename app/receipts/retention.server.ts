@@ -1,6 +1,6 @@
 import type { DB } from '#db/db.server'
 import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
-import { purgeOldJobs } from '../analysis/analysis-queue.server'
+import { purgeOldJobs } from '~/analysis/analysis-queue.server'
 import { purgeOldDebugLogs } from '~/debug/debug-logs.server'
 import { purgeOldDeliveries } from '~/ereceipts/webhook.server'
 

@@ -1,5 +1,5 @@
 import { getEnv } from '~/utils/env.server'
-import { parseSenderConfig, senderTable } from '../analysis/senders'
+import { parseSenderConfig, senderTable } from '~/analysis/senders'
 
 /** The services whose signed e-receipts this server accepts: the built-in table plus ERECEIPT_SENDERS. */
 export function supportedSenders(): Array<{ name: string; domains: string[] }> {

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { DB } from '#db/db.server'
 import type { ReceiptRow } from '#db/schema'
 import type { ReceiptReward } from '~/rewards/receipt-reward'
-import { parseReviewReasons } from '../analysis/stored-analysis'
+import { parseReviewReasons } from '~/analysis/stored-analysis'
 
 export type ReceiptSummary = {
   id: number

@@ -26,10 +26,11 @@ export async function action({ request }: ActionFunctionArgs) {
   if (body.length > MAX_EMAIL_BYTES) return json({ error: 'This e-mail is too large. E-receipts must be under 5 MB.' }, { status: 413 })
   const answer = await answerOnce(getDb(), { delivery: check.delivery, body }, async () => {
     const result = await receiveForwardedEmail(getDb(), { recipients: [check.delivery.recipient], raw: body })
-    return result.ok
-      ? { status: 201, body: { receiptId: result.receiptId, status: result.status } }
-      : { status: result.status, body: { error: result.error } }
+    if (result.ok) return { status: 201, body: { receiptId: result.receiptId, status: result.status } }
+    // Past the owner's rate limit: 429 with Retry-After, which providers' inbound routes retry.
+    return { status: result.status, body: { error: result.error }, ...(result.retryAfter !== undefined ? { retryAfter: result.retryAfter } : {}) }
   })
-  const headers: Record<string, string> = answer.status === 503 ? { 'Retry-After': '30' } : {}
+  const retryAfter = answer.retryAfter ?? (answer.status === 503 ? 30 : undefined)
+  const headers: Record<string, string> = retryAfter !== undefined ? { 'Retry-After': String(retryAfter) } : {}
   return json(answer.body, { status: answer.status, headers })
 }

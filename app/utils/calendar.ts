@@ -42,3 +42,9 @@ export function utcDayBounds(today: string): { start: string; end: string } {
   const start = requireUtcDay(today, 'today')
   return { start: new Date(start).toISOString(), end: new Date(start + DAY_MS).toISOString() }
 }
+
+/** Seconds from `now` to the next UTC midnight (at least 1): when the day's limits reset. */
+export function secondsToUtcMidnight(now: Date): number {
+  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
+  return Math.max(1, Math.ceil((midnight - now.getTime()) / 1000))
+}

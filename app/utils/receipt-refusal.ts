@@ -12,14 +12,16 @@ export type RefusalInit = {
   /** For logs and staff, never shown. */
   details?: Record<string, unknown>
   /** What the JSON answer carries besides `error`: each refusal answers as it always has. */
-  echo?: ReadonlyArray<'message' | 'code'>
+  echo?: ReadonlyArray<Echo>
 }
+
+type Echo = 'message' | 'code' | 'refusal'
 
 export class ReceiptRefusal<Code extends string = string> extends Error {
   readonly title: string
   readonly retryAfter: number | undefined
   readonly details: Record<string, unknown>
-  readonly echo: ReadonlyArray<'message' | 'code'>
+  readonly echo: ReadonlyArray<Echo>
 
   constructor(
     readonly code: Code,
@@ -41,6 +43,7 @@ export class ReceiptRefusal<Code extends string = string> extends Error {
       error: this.message,
       ...(this.echo.includes('message') ? { message: this.message } : {}),
       ...(this.echo.includes('code') ? { code: this.code } : {}),
+      ...(this.echo.includes('refusal') ? { refusal: this.toJSON() } : {}),
     }
   }
 

@@ -11,16 +11,14 @@ import { ReceiptImageError } from '~/ocr/photo.server'
 import { ReceiptRefusal } from '~/utils/receipt-refusal'
 import { refusalResponse } from '~/receipts/refusal.server'
 import { receiptFormSchema } from '~/receipts/receipt-form'
-import { analyzeAndStore, storeDemoAnalysis } from '~/analysis/analyses.server'
+import { storeDemoAnalysis } from '~/analysis/analyses.server'
 import { submitForUser } from '~/receipts/api.server'
-import { analyzerFor } from '~/analysis/readers.server'
 import { readFormData } from '~/utils/form.server'
-import { dailyLimitRefusal } from '~/receipts/early.server'
+import { admit, askerFor, readAndCheck } from '~/receipts/intake.server'
 import { parseRowId } from '~/utils/ids'
 import { utcDay } from '~/utils/calendar'
 import { refusalAdvice, type RefusalAdvice } from '~/receipts/refusal-advice'
 import { installCookieHeader, receiptOrigin } from '~/receipts/origin.server'
-import { analysisLimits, getRateLimitRefusal } from '~/utils/rate-limit.server'
 
 export const UNEXPECTED_ANALYSIS_ERROR = 'Something went wrong while reading this receipt. Nothing was recorded.'
 
@@ -36,16 +34,15 @@ function cameraError(message: string, status: number, code?: string | null, head
 /** The scan page's form posts: analyse a photo, try a demo (test mode), or submit the form. */
 export async function handleScanAction(request: Request, user: User, context: AppLoadContext) {
   if (isMultipart(request)) {
-    // A multipart post is a photo to analyse: counted against the analysis limits.
-    const limited = await getRateLimitRefusal(getDb(), analysisLimits(user.id, context))
-    if (limited) return cameraError(limited.message, limited.status, 'rate_limited', limited.headers)
-    // At the daily limit no analysis is run at all (issue 10, "refuse early").
-    const limit = await dailyLimitRefusal(getDb(), user.id)
-    if (limit) return cameraError(`${limit.title}. ${limit.message}`, 429, limit.code)
+    // A multipart post is a photo (or a saved e-mail) to read, through the one intake: admitted
+    // (rate limits, then the daily limit) before the upload is read.
+    const asker = askerFor(user.id, context)
     try {
+      await admit(getDb(), asker, { reading: true })
       const image = (await readMultipartImage(request)).image
       if (!image) throw new ReceiptImageError('missing')
-      const stored = await analyzeAndStore(getDb(), { userId: user.id, image, analyze: analyzerFor(user.id) })
+      // What would refuse it is shown on the form step, which checks it again.
+      const stored = await readAndCheck(getDb(), asker, image)
       // A browser without JavaScript gets its install id here (components/install-id.tsx keeps it otherwise).
       const cookie = await installCookieHeader(request)
       return redirect(`/scan?analysis=${stored.id}`, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
@@ -76,7 +73,7 @@ export async function handleScanAction(request: Request, user: User, context: Ap
   if (submission.status !== 'success') return json<ScanActionData>({ step: 'form', reply: submission.reply() }, { status: 400 })
   const analysisId = parseRowId(String(form.get('analysisId') ?? ''))
   if (analysisId === null) return cameraError('No image captured', 400, 'missing')
-  const result = await submitForUser(user, { image: null, analysisId, values: submission.value, origin: await receiptOrigin(request, context) })
+  const result = await submitForUser(askerFor(user.id, context), { image: null, analysisId, values: submission.value, origin: await receiptOrigin(request, context) })
   if (!result.ok) {
     const status = result.status
     return json<ScanActionData>({ step: 'form', error: result.error, reply: submission.reply({ formErrors: [result.error] }) }, { status })

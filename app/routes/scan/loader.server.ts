@@ -2,14 +2,14 @@ import type { SerializeFrom } from '@remix-run/node'
 import type { User } from '~/users/users.server'
 import { getInboundAddress } from '~/ereceipts/inbound.server'
 import { EMAIL_MIME, getStoredAnalysis } from '~/analysis/analyses.server'
-import { analysisRefusal } from '~/receipts/early.server'
+import { analysisRefusal } from '~/receipts/intake.server'
 import { getRewardPreview } from '~/receipts/reward-preview.server'
 import { getStanding } from '~/receipts/standing.server'
 import { passportReviewReasons } from '~/receipts/passport-signals'
 import { getPassportCheck } from '~/chain/passport.server'
 import { listTransportationServices } from '~/receipts/services.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
-import { utcDay } from '~/utils/calendar'
+import { secondsToUtcMidnight, utcDay } from '~/utils/calendar'
 import { getDb } from '~/utils/db.server'
 import { getEnv } from '~/utils/env.server'
 import { parseRowId } from '~/utils/ids'
@@ -40,7 +40,7 @@ export async function scanPageData(request: Request, user: User) {
     inboundAddress: await getInboundAddress(db, user.id),
     today: utcDay(new Date()),
     // The daily limit resets at the next UTC midnight (issue 32: say when, and close the upload till then).
-    resetInMinutes: minutesToUtcMidnight(new Date()),
+    resetInMinutes: Math.ceil(secondsToUtcMidnight(new Date()) / 60),
     analysis: stored
       ? {
           id: stored.id,
@@ -69,8 +69,3 @@ export async function scanPageData(request: Request, user: User) {
 }
 
 export type ScanPageData = SerializeFrom<typeof scanPageData>
-
-function minutesToUtcMidnight(now: Date) {
-  const midnight = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 1)
-  return Math.max(1, Math.ceil((midnight - now.getTime()) / 60_000))
-}
