@@ -27,7 +27,7 @@ beforeAll(async () => {
   const truth = [
     // The photo prints 7.72: this truth is wrong on purpose, so the approval counts as a wrong one.
     { file: 'bird.jpg', vendor: 'Bird', category: 'scooter_bike', totalAmount: 7.73, purchaseDate: '2026-08-09', expect: 'auto' },
-    { file: 'uber.eml', vendor: 'uber', category: 'ride_share', totalAmount: total, purchaseDate: '2026-03-10', expect: 'auto', currency: 'USD' },
+    { file: 'uber.eml', vendor: 'uber', category: 'ride_share', totalAmount: total, purchaseDate: '2026-03-10', expect: 'auto', currency: 'USD', tripKey: trip.tripId },
     { file: 'body.txt', vendor: null, category: null, totalAmount: 5, purchaseDate: null, expect: 'reject' },
   ]
   fs.writeFileSync(path.join(dir, 'truth.json'), JSON.stringify(truth))
@@ -52,7 +52,7 @@ describe('eval:receipts', () => {
       reader: 'email',
       judgedOn: '2026-03-11',
       fields: { vendor: 'Uber', category: 'ride_share', totalAmount: total, purchaseDate: '2026-03-10', currency: null },
-      right: { vendor: true, category: true, total: true, date: true, all: true },
+      right: { vendor: true, category: true, total: true, date: true, all: true, tripKey: true },
     })
     expect(byFile['bird.jpg']).toMatchObject({
       kind: 'photo',
@@ -66,6 +66,7 @@ describe('eval:receipts', () => {
       skipped: 1,
       byKind: { photo: 1, email: 1 },
       fieldAccuracy: { vendor: 1, category: 1, total: 0.5, date: 1, all: 0.5 },
+      tripKey: { count: 1, right: 1 },
       transport: { count: 2, autoApprovedAllRight: 1, rate: 0.5 },
       emails: { tripReceipts: 1, paidRightTotalAndDate: 1, rate: 1 },
       wrongApprovals: { count: 1, files: ['bird.jpg'] },

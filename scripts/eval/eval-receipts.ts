@@ -87,6 +87,8 @@ export type FileResult = {
   fields: Fields
   truth: TruthEntry
   right: Right
+  /** The trip key the submission would claim (an e-receipt's "Vendor:reference", a photo's printed number). */
+  tripKey: string | null
   /** The day the receipt was judged on (the readers' and the age window's "now"). */
   judgedOn: string
   ms: number
@@ -152,7 +154,9 @@ export function judgeFields(fields: Fields, truth: TruthEntry, tripKey?: string 
       : fields.totalAmount !== null && Math.abs(fields.totalAmount - truth.totalAmount) < 0.005
   const date = (fields.purchaseDate ?? null) === (truth.purchaseDate ?? null)
   const right: Right = { vendor, category, total, date, all: vendor && category && total && date }
-  if (truth.tripKey !== undefined) right.tripKey = (tripKey ?? null) === truth.tripKey
+  // The app keys a trip "Vendor:reference"; a truth.json gives the printed reference.
+  const key = (k: string | null | undefined) => (k ? k.replace(/^[^:]*:/, '').replace(/[^a-z0-9]/gi, '').toLowerCase() : null)
+  if (truth.tripKey !== undefined) right.tripKey = key(tripKey) === key(truth.tripKey)
   return right
 }
 
@@ -267,6 +271,8 @@ export async function evaluateReceipts(dir: string, opts: EvalOptions = {}): Pro
       // The app reads no currency: a total is a number in whatever the receipt printed.
       ...(item.entry.currency !== undefined ? { currency: null } : {}),
     }
+    // What the submission keys the trip by: an e-receipt's "Vendor:reference", a photo's printed number.
+    const tripKey = (a?.ereceipt ? a.ereceipt.tripKey : a?.referenceNumber) ?? null
     const judged = a
       ? decide(a, item.entry, now, maxAgeDays)
       : reading.refusal
@@ -281,7 +287,8 @@ export async function evaluateReceipts(dir: string, opts: EvalOptions = {}): Pro
       ...(reading.refusal ? { refusal: reading.refusal } : {}),
       fields,
       truth: item.entry,
-      right: judgeFields(fields, item.entry, a?.ereceipt?.tripKey),
+      right: judgeFields(fields, item.entry, tripKey),
+      tripKey,
       judgedOn: utcDay(now),
       ms: reading.ms,
       reader: a?.reader ?? (item.kind === 'email' ? 'email' : null),
@@ -387,6 +394,11 @@ export function summarize(files: FileResult[], skipped = 0) {
     ),
     refusals: tally(files.flatMap((f) => (f.refusal ? [f.refusal.code] : []))),
     fieldAccuracy: { vendor: share('vendor'), category: share('category'), total: share('total'), date: share('date'), all: share('all') },
+    /** Over the files whose truth gives a tripKey (the printed trip or receipt number); not part of "all". */
+    tripKey: (() => {
+      const keyed = files.filter((f) => f.right.tripKey !== undefined)
+      return { count: keyed.length, right: keyed.filter((f) => f.right.tripKey).length }
+    })(),
     transport: { count: transport.length, autoApprovedAllRight: transportRight, rate: rate(transportRight, transport.length) },
     emails: { tripReceipts: trips.length, paidRightTotalAndDate: tripsPaidRight, rate: rate(tripsPaidRight, trips.length) },
     wrongApprovals: { count: wrong.length, files: wrong.map((f) => f.file) },
