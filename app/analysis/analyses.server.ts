@@ -38,7 +38,7 @@ export function kindOf(bytes: Buffer): 'photo' | 'email' {
 
 /**
  * Check the bytes (spec messages), read them with the photo or the e-mail reader, and keep the
- * analysis with them, keyed by user and hash, for the submission. Throws a ReceiptRefusal for what
+ * analysis with them, keyed by user and hash, for the submission. Throws a Refusal for what
  * cannot be read; nothing is stored then. Knows nothing of receipts: the intake decides what the
  * analysis means for this user.
  */

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { Refusal } from '~/utils/refusal'
 
 /** What POST /api/debug-logs accepts (spec 2 §7), bounded so a log can't fill the database. */
 export const DEBUG_LOG_LIMITS = {
@@ -22,34 +23,34 @@ export const debugLogSchema = z.object({
 
 export type DebugLogInput = z.infer<typeof debugLogSchema>
 
-export type DebugLogParse = { ok: true; value: DebugLogInput } | { ok: false; status: 400 | 413; message: string }
+export type DebugLogParse = { ok: true; value: DebugLogInput } | Refusal
 
 /** The raw body text in, a bounded log or the refusal (400: malformed, 413: too large) out. */
 export function parseDebugLogBody(text: string): DebugLogParse {
   const { maxBodyBytes, maxLines, maxLineChars } = DEBUG_LOG_LIMITS
   if (new TextEncoder().encode(text).length > maxBodyBytes) {
-    return { ok: false, status: 413, message: `The log is too large: at most ${maxBodyBytes / 1024} kB can be sent at once.` }
+    return new Refusal('too_large', 413, `The log is too large: at most ${maxBodyBytes / 1024} kB can be sent at once.`, { echo: ['message'] })
   }
   let raw: unknown
   try {
     raw = JSON.parse(text)
   } catch {
-    return { ok: false, status: 400, message: 'Body must be JSON: { logs: string[], userAgent, timestamp, testType? }' }
+    return new Refusal('invalid', 400, 'Body must be JSON: { logs: string[], userAgent, timestamp, testType? }', { echo: ['message'] })
   }
   const parsed = debugLogSchema.safeParse(raw)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]
     const field = issue?.path.join('.') || 'body'
-    return { ok: false, status: 400, message: `Invalid ${field}: ${issue?.message ?? 'malformed'}` }
+    return new Refusal('invalid', 400, `Invalid ${field}: ${issue?.message ?? 'malformed'}`, { echo: ['message'] })
   }
   const { logs } = parsed.data
-  if (logs.length === 0) return { ok: false, status: 400, message: 'The log is empty: capture something first.' }
+  if (logs.length === 0) return new Refusal('invalid', 400, 'The log is empty: capture something first.', { echo: ['message'] })
   if (logs.length > maxLines) {
-    return { ok: false, status: 413, message: `The log has ${logs.length} lines: at most ${maxLines} can be sent.` }
+    return new Refusal('too_large', 413, `The log has ${logs.length} lines: at most ${maxLines} can be sent.`, { echo: ['message'] })
   }
   const long = logs.findIndex((line) => line.length > maxLineChars)
   if (long !== -1) {
-    return { ok: false, status: 413, message: `Line ${long + 1} is longer than ${maxLineChars} characters.` }
+    return new Refusal('too_large', 413, `Line ${long + 1} is longer than ${maxLineChars} characters.`, { echo: ['message'] })
   }
   return { ok: true, value: parsed.data }
 }

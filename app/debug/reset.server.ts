@@ -1,11 +1,12 @@
 import type { DB } from '#db/db.server'
 import { recordAudit } from '~/admin/audit.server'
+import { Refusal } from '~/utils/refusal'
 import { plural } from '~/utils/text'
 import { RESET_NOT_IN_TEST_MODE } from './reset'
 
 export type ResetUserResult =
   | { ok: true; message: string; receiptsDeleted: number; receiptsKept: number; analysesDeleted: number; sessionsDeleted: number }
-  | { ok: false; status: 403 | 404; message: string }
+  | Refusal
 
 /**
  * Test mode only: removes a user's receipts, unsubmitted analyses and sessions so a tester can start
@@ -16,10 +17,10 @@ export async function resetTestUser(
   db: DB,
   input: { adminUserId: number; userId: number; testMode: boolean; now?: Date },
 ): Promise<ResetUserResult> {
-  if (!input.testMode) return { ok: false, status: 403, message: RESET_NOT_IN_TEST_MODE }
+  if (!input.testMode) return new Refusal('not_test_mode', 403, RESET_NOT_IN_TEST_MODE)
   const { userId } = input
   const user = await db.selectFrom('users').select('id').where('id', '=', userId).executeTakeFirst()
-  if (!user) return { ok: false, status: 404, message: `No user with ID ${userId}` }
+  if (!user) return new Refusal('not_found', 404, `No user with ID ${userId}`)
   return db.transaction().execute(async (trx) => {
     const receipts = await trx
       .deleteFrom('receipts')

@@ -1,5 +1,5 @@
 /** Why an e-mail is not taken as an e-receipt, with the message the user sees (issue 21). */
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal } from '~/utils/refusal'
 
 export type EReceiptErrorCode =
   | 'too_large'
@@ -70,7 +70,7 @@ const STATUS: Partial<Record<EReceiptErrorCode, 400 | 409 | 413 | 422 | 503>> = 
 }
 
 /** An e-mail that is not taken as an e-receipt; a 503 (DNS, time limit) may be retried in 30 s. */
-export class EReceiptError extends ReceiptRefusal<EReceiptErrorCode> {
+export class EReceiptError extends Refusal<EReceiptErrorCode> {
   constructor(code: EReceiptErrorCode, details: Record<string, unknown> = {}) {
     const status = STATUS[code] ?? 400
     super(code, status, MESSAGES[code], { details, retryAfter: status === 503 ? 30 : undefined, echo: ['message', 'code'], title: 'E-receipt not accepted' })

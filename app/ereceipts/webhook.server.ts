@@ -12,6 +12,7 @@
  */
 import crypto from 'node:crypto'
 import { z } from 'zod'
+import { Refusal, refused, type Refused } from '~/utils/refusal'
 import type { DB } from '#db/db.server'
 
 /** A delivery signed longer ago than this (or this far ahead of our clock) is refused. */
@@ -28,7 +29,9 @@ export const WEBHOOK_HEADERS = {
 
 export type WebhookDelivery = { token: string; recipient: string; timestamp: number }
 
-export type WebhookCheck = { ok: true; delivery: WebhookDelivery } | { ok: false; status: 400 | 401; error: string }
+export type WebhookCheck = { ok: true; delivery: WebhookDelivery } | Refused<401>
+
+const unsigned = (message: string) => new Refusal('unsigned_delivery', 401, message)
 
 const TOKEN = /^[A-Za-z0-9_-]{16,128}$/
 
@@ -55,12 +58,12 @@ export function checkDelivery(headers: Headers, body: Buffer, secret: string, no
   const recipient = headers.get(WEBHOOK_HEADERS.recipient)?.trim() ?? ''
   const given = (headers.get(WEBHOOK_HEADERS.signature) ?? '').trim().replace(/^sha256=/i, '')
   if (!/^\d{1,12}$/.test(timestamp) || !TOKEN.test(token) || !recipient || recipient.length > 320 || !/^[0-9a-f]{64}$/i.test(given)) {
-    return { ok: false, status: 401, error: `Invalid or missing signature: send ${Object.values(WEBHOOK_HEADERS).join(', ')}` }
+    return refused(unsigned(`Invalid or missing signature: send ${Object.values(WEBHOOK_HEADERS).join(', ')}`))
   }
   const expected = crypto.createHmac('sha256', secret).update(signedPayload({ timestamp, token, recipient, body })).digest()
-  if (!crypto.timingSafeEqual(expected, Buffer.from(given, 'hex'))) return { ok: false, status: 401, error: 'Invalid or missing signature' }
+  if (!crypto.timingSafeEqual(expected, Buffer.from(given, 'hex'))) return refused(unsigned('Invalid or missing signature'))
   if (Math.abs(now.getTime() / 1000 - Number(timestamp)) > WEBHOOK_MAX_AGE_SECONDS) {
-    return { ok: false, status: 401, error: 'This delivery was signed more than 5 minutes ago: send it again with a new timestamp and signature' }
+    return refused(unsigned('This delivery was signed more than 5 minutes ago: send it again with a new timestamp and signature'))
   }
   return { ok: true, delivery: { token, recipient, timestamp: Number(timestamp) } }
 }

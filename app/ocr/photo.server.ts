@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal } from '~/utils/refusal'
 
 // The photo as uploaded: format, size and dimension checks (spec §5), before any reading.
 /** Spec §5 limits. */
@@ -24,7 +24,7 @@ const MESSAGES: Record<ReceiptImageErrorCode, string> = {
 }
 
 /** A photo that cannot be read at all (spec §5 messages): 400, retried with another photo. */
-export class ReceiptImageError extends ReceiptRefusal<ReceiptImageErrorCode> {
+export class ReceiptImageError extends Refusal<ReceiptImageErrorCode> {
   constructor(code: ReceiptImageErrorCode) {
     super(code, 400, MESSAGES[code], { title: 'Could not read this photo' })
   }

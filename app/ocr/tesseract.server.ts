@@ -4,7 +4,7 @@ import path from 'node:path'
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js'
 import { getMetrics } from '~/ops/metrics.server'
 import { getEnv } from '~/utils/env.server'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal } from '~/utils/refusal'
 
 /**
  * One OCR'd line with its reader's 0..100 confidence and the lowest 0..100 confidence of any digit
@@ -247,7 +247,7 @@ export const READER_BUSY_MESSAGE = 'The receipt reader is busy. Please try again
 export const READER_BUSY_RETRY_AFTER_SECONDS = 5
 
 /** Thrown at once, before any work, when more analyses wait than the workers can finish in time. */
-export class ReaderBusyError extends ReceiptRefusal<'reader_busy'> {
+export class ReaderBusyError extends Refusal<'reader_busy'> {
   constructor() {
     super('reader_busy', 503, READER_BUSY_MESSAGE, { retryAfter: READER_BUSY_RETRY_AFTER_SECONDS, echo: ['message'], title: 'The reader is busy' })
   }

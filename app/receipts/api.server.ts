@@ -9,7 +9,8 @@ import { bodyTooLarge, decodeDataUrl, isMultipart, readMultipartImage } from './
 import { ReceiptImageError } from '~/ocr/photo.server'
 import { primitiveFields } from '~/utils/http.server'
 import { amountToCents, receiptFormSchema, type ReceiptFormValues } from './receipt-form'
-import { refused, type SubmitResult } from './receipts.server'
+import type { SubmitResult } from './receipts.server'
+import { refused } from '~/utils/refusal'
 import { utcDay } from '~/utils/calendar'
 import type { ReceiptOrigin } from './origin.server'
 

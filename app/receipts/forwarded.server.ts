@@ -8,7 +8,7 @@ import type { DB } from '#db/db.server'
 import type { StoredAnalysis } from '~/analysis/stored-analysis'
 import { userForInboundAddress } from '~/ereceipts/inbound.server'
 import { utcDay } from '~/utils/calendar'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal, refused } from '~/utils/refusal'
 import { toCents } from './decision'
 import { forwardAsker, submitAnalysis, takeIn } from './intake.server'
 
@@ -26,7 +26,7 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
     userId = await userForInboundAddress(db, recipient)
     if (userId !== null) break
   }
-  if (userId === null) return { ok: false, status: 404, error: NO_RECIPIENT }
+  if (userId === null) return refused(new Refusal('no_recipient', 404, NO_RECIPIENT))
   const now = input.now ?? new Date()
   const result = await receiveFor(db, userId, input.raw, now)
   // The user did not watch this happen: Home tells them once (issue 32), and a refusal at most once
@@ -38,10 +38,10 @@ export async function receiveForwardedEmail(db: DB, input: { recipients: string[
   }
   if (result.ok) return { ok: true, userId, receiptId: result.receiptId, status: result.status }
   const { refusal } = result
-  return { ok: false, status: refusal.status, error: refusal.message, ...(refusal.retryAfter !== undefined ? { retryAfter: refusal.retryAfter } : {}) }
+  return { ...refused(refusal), ...(refusal.retryAfter !== undefined ? { retryAfter: refusal.retryAfter } : {}) }
 }
 
-type Received = { ok: true; receiptId: number; status: 'approved' | 'pending_review' } | { ok: false; refusal: ReceiptRefusal }
+type Received = { ok: true; receiptId: number; status: 'approved' | 'pending_review' } | { ok: false; refusal: Refusal }
 
 async function receiveFor(db: DB, userId: number, raw: Buffer, now: Date): Promise<Received> {
   try {
@@ -50,10 +50,10 @@ async function receiveFor(db: DB, userId: number, raw: Buffer, now: Date): Promi
     if (intake.refusal) return { ok: false, refusal: intake.refusal }
     const result = await submitAnalysis(db, { userId, analysisId: intake.id, now, values: valuesFromAnalysis(intake.analysis, now) })
     // The submission's own refusals (what the intake did not catch first) are one kind per status.
-    if (!result.ok) return { ok: false, refusal: new ReceiptRefusal(`submission_${result.status}`, result.status, result.error) }
+    if (!result.ok) return { ok: false, refusal: new Refusal(`submission_${result.status}`, result.status, result.error) }
     return { ok: true, receiptId: result.receiptId, status: result.status }
   } catch (error) {
-    if (error instanceof ReceiptRefusal) return { ok: false, refusal: error }
+    if (error instanceof Refusal) return { ok: false, refusal: error }
     throw error
   }
 }

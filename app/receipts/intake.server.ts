@@ -6,7 +6,7 @@
  *   2. the read: the same bytes already submitted are refused unread, then photo or e-mail, chosen in
  *      one place (analysis/analyses.server.ts);
  *   3. the early refusals: the same trip, a claimed e-receipt, a date outside the window.
- * Each step refuses with a ReceiptRefusal; refusal.server.ts is the one place it becomes an answer.
+ * Each step refuses with a Refusal; refusal.server.ts is the one place it becomes an answer.
  * The submission (`submitAnalysis`) assembles its settings once for every caller.
  */
 import type { DB } from '#db/db.server'
@@ -19,7 +19,7 @@ import { DAILY_ACTION_LIMIT } from '~/rewards/daily-limit'
 import { countActionsToday } from '~/rewards/daily-limit.server'
 import { getEnv } from '~/utils/env.server'
 import { analysisLimits, checkRateLimits, rateLimits, tooManyRequestsMessage, type RateLimit } from '~/utils/rate-limit.server'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal } from '~/utils/refusal'
 import { checkPurchaseDate } from './age-window'
 import type { UserValues } from './decision'
 import { eReceiptRefusal } from './email-keys.server'
@@ -42,7 +42,7 @@ export function forwardAsker(userId: number, now?: Date): Asker {
 
 /** Past the analysis rate limits: try again after `retryAfterSeconds` (Retry-After; SMTP 451). */
 export function rateLimitedRefusal(retryAfterSeconds: number) {
-  return new ReceiptRefusal('rate_limited', 429, tooManyRequestsMessage(retryAfterSeconds), {
+  return new Refusal('rate_limited', 429, tooManyRequestsMessage(retryAfterSeconds), {
     title: 'Too many receipts at once',
     retryAfter: retryAfterSeconds,
     echo: ['message'],
@@ -50,7 +50,7 @@ export function rateLimitedRefusal(retryAfterSeconds: number) {
 }
 
 /** The daily limit alone, without counting anything: null while actions are left today. */
-export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()): Promise<ReceiptRefusal | null> {
+export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()): Promise<Refusal | null> {
   return (await countActionsToday(db, userId, now)) < DAILY_ACTION_LIMIT ? null : submissionRefusals.dailyLimit(now)
 }
 
@@ -95,7 +95,7 @@ export async function readReceipt(db: DB, asker: Asker, bytes: Buffer, opts: Rea
 export async function analysisRefusal(
   db: DB,
   input: { userId: number; imageHash: string; analysis: StoredAnalysis; maxAgeDays: number; now?: Date },
-): Promise<ReceiptRefusal | null> {
+): Promise<Refusal | null> {
   const now = input.now ?? new Date()
   const limit = await dailyLimitRefusal(db, input.userId, now)
   if (limit) return limit
@@ -107,12 +107,12 @@ export async function analysisRefusal(
   if (claimed === 'mailbox') return submissionRefusals.mailbox(MAILBOX_TAKEN_MESSAGE)
   if (input.analysis.purchaseDate) {
     const window = checkPurchaseDate(input.analysis.purchaseDate, now, input.maxAgeDays)
-    if (!window.ok) return new ReceiptRefusal(window.code, 400, window.reason, { title: 'Not eligible' })
+    if (!window.ok) return new Refusal(window.code, 400, window.reason, { title: 'Not eligible' })
   }
   return null
 }
 
-export type Intake = AnalysisRecord & { refusal: ReceiptRefusal | null }
+export type Intake = AnalysisRecord & { refusal: Refusal | null }
 
 /** Steps 2 and 3, once admitted: the bytes read and stored, and what would refuse them now. */
 export async function readAndCheck(db: DB, asker: Asker, bytes: Buffer, opts: ReadOptions = {}): Promise<Intake> {

@@ -12,7 +12,7 @@ import { advanceStreak, creditReceipt } from '~/rewards/receipt-credit.server'
 import { DAILY_LIMIT_TITLE } from '~/rewards/daily-limit'
 import { secondsToUtcMidnight } from '~/utils/calendar'
 import { type ReceiptReward } from '~/rewards/receipt-reward'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal, refused, type Refused } from '~/utils/refusal'
 import { getStoredAnalysis } from '~/analysis/analyses.server'
 import { collectReviewSignals, findSameReceipts, sameImageSubmitted, type ReceiptContent } from './fraud.server'
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
@@ -36,28 +36,24 @@ export type SubmitResult =
       reasons: string[]
       streak: { increased: boolean; current: number }
     }
-  | { ok: false; status: 400 | 404 | 409 | 429; error: string }
+  | Refused<400 | 404 | 409 | 429>
 
 function isUniqueViolation(error: unknown) {
   const e = error as { code?: string; message?: string }
   return e?.code === 'SQLITE_CONSTRAINT_UNIQUE' || e?.code === 'SQLITE_CONSTRAINT_PRIMARYKEY' || e?.code === '23505' || /UNIQUE constraint/i.test(e?.message ?? '')
 }
 
-/** The submission's refusals, each answered as `{ ok: false, status, error }` (refused()). */
+/** The submission's refusals, each answered as `{ ok: false, status, error }` (utils/refusal.ts refused()). */
 export const submissionRefusals = {
-  demo: () => new ReceiptRefusal('demo', 400, 'Demo receipts never earn tokens.'),
-  notFound: () => new ReceiptRefusal('not_found', 404, 'Receipt analysis not found. Please scan the receipt again.'),
-  duplicate: () => new ReceiptRefusal('duplicate', 409, DUPLICATE_MESSAGE, { title: 'Already submitted' }),
+  demo: () => new Refusal('demo', 400, 'Demo receipts never earn tokens.'),
+  notFound: () => new Refusal('not_found', 404, 'Receipt analysis not found. Please scan the receipt again.'),
+  duplicate: () => new Refusal('duplicate', 409, DUPLICATE_MESSAGE, { title: 'Already submitted' }),
   /** Until the next UTC midnight: forwarded mail is deferred (SMTP 451), not bounced. */
-  dailyLimit: (now = new Date()) => new ReceiptRefusal('daily_limit', 429, DAILY_LIMIT_ERROR, { title: DAILY_LIMIT_TITLE, retryAfter: secondsToUtcMidnight(now) }),
-  ineligible: (reason: string) => new ReceiptRefusal('invalid', 400, reason, { title: 'Not eligible' }),
-  mailbox: (message: string) => new ReceiptRefusal('mailbox', 409, message, { title: 'Linked to another wallet' }),
+  dailyLimit: (now = new Date()) => new Refusal('daily_limit', 429, DAILY_LIMIT_ERROR, { title: DAILY_LIMIT_TITLE, retryAfter: secondsToUtcMidnight(now) }),
+  ineligible: (reason: string) => new Refusal('invalid', 400, reason, { title: 'Not eligible' }),
+  mailbox: (message: string) => new Refusal('mailbox', 409, message, { title: 'Linked to another wallet' }),
 }
 
-/** A submission's failure as its callers (and the API) have always received it. */
-export function refused(refusal: ReceiptRefusal): Extract<SubmitResult, { ok: false }> {
-  return { ok: false, status: refusal.status as 400 | 404 | 409 | 429, error: refusal.message }
-}
 
 /**
  * Submit a stored analysis. The server's analysis decides (decision 005); one database
@@ -193,7 +189,7 @@ export async function submitReceipt(
       return { ok: true as const, receiptId: receipt.id, status: 'approved' as const, reasons: [], streak, ...credit }
     })
   } catch (error) {
-    if (error instanceof ReceiptRefusal) return refused(error)
+    if (error instanceof Refusal) return refused(error)
     if (isUniqueViolation(error)) return refused(submissionRefusals.duplicate())
     throw error
   }

@@ -2,6 +2,7 @@
  * Staff review of receipts waiting for it: the queue, the image, approving (credited once) and
  * rejecting (with the reason), and signalling a confirmed fraud on VeBetter Passport.
  */
+import { Refusal, refused } from '~/utils/refusal'
 import type { Kysely } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database } from '#db/schema'
@@ -83,8 +84,8 @@ export async function rejectReceipt(
 async function decidedAlready(trx: Kysely<Database>, receiptId: number): Promise<ReviewResult> {
   const exists = await trx.selectFrom('receipts').select('status').where('id', '=', receiptId).executeTakeFirst()
   return exists
-    ? { ok: false, status: 409, error: `This receipt was already ${exists.status === 'approved' ? 'approved' : 'rejected'}.` }
-    : { ok: false, status: 404, error: 'Receipt not found' }
+    ? refused(new Refusal('already_decided', 409, `This receipt was already ${exists.status === 'approved' ? 'approved' : 'rejected'}.`))
+    : refused(new Refusal('not_found', 404, 'Receipt not found'))
 }
 
 

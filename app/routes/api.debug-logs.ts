@@ -3,6 +3,7 @@ import { requireUser } from '~/auth/auth.server'
 import { DEBUG_LOG_LIMITS, DEBUG_LOG_SENDS_PER_HOUR, parseDebugLogBody } from '~/debug/debug-log'
 import { saveDebugLog } from '~/debug/debug-logs.server'
 import { getDb } from '~/utils/db.server'
+import { refusalResponse } from '~/utils/refusal.server'
 import { methodNotAllowed } from '~/utils/http.server'
 import { requireWithinRateLimits } from '~/utils/rate-limit.server'
 
@@ -18,7 +19,7 @@ export async function action({ request }: ActionFunctionArgs) {
   if (request.method !== 'POST') return methodNotAllowed()
   const user = await requireUser(request, { api: true })
   const parsed = parseDebugLogBody(await request.text().catch(() => ''))
-  if (!parsed.ok) return json({ error: parsed.message, message: parsed.message }, { status: parsed.status })
+  if (!parsed.ok) return refusalResponse(parsed)
   const db = getDb()
   await requireWithinRateLimits(db, [{ key: `debug-logs:user:${user.id}`, limit: DEBUG_LOG_SENDS_PER_HOUR, windowMs: 3_600_000 }])
   const userAgent = parsed.value.userAgent ?? request.headers.get('User-Agent')?.slice(0, DEBUG_LOG_LIMITS.maxUserAgentChars)

@@ -1,6 +1,6 @@
 import { json, type ActionFunctionArgs } from '@remix-run/node'
 import { requireUser } from '~/auth/auth.server'
-import { refusalOrThrow } from '~/receipts/refusal.server'
+import { refusalOrThrow } from '~/utils/refusal.server'
 import { assertSelf, parseReceiptFields, readReceiptRequest, receiptResponse, submitForUser } from '~/receipts/api.server'
 import { admit, askerFor } from '~/receipts/intake.server'
 import { receiptOrigin } from '~/receipts/origin.server'

@@ -1,3 +1,4 @@
+import { Refusal, refused } from '~/utils/refusal'
 import type { Kysely } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { Database, StoreSubmissionRow, SubmissionStatus } from '#db/schema'
@@ -118,8 +119,8 @@ export type DecisionResult =
 
 async function alreadyDecided(trx: Kysely<Database>, id: number): Promise<DecisionResult> {
   const row = await trx.selectFrom('store_submissions').select('status').where('id', '=', id).executeTakeFirst()
-  if (!row) return { ok: false, status: 404, error: 'Submission not found' }
-  return { ok: false, status: 409, error: `Submission already ${row.status}` }
+  if (!row) return refused(new Refusal('not_found', 404, 'Submission not found'))
+  return refused(new Refusal('already_decided', 409, `Submission already ${row.status}`))
 }
 
 /**

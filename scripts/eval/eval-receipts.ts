@@ -33,7 +33,7 @@ import { checkPurchaseDate } from '~/receipts/age-window'
 import { decideSubmission, toCents } from '~/receipts/decision'
 import { addUtcDays, parseUtcDay, utcDay } from '~/utils/calendar'
 import { getEnv } from '~/utils/env.server'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
+import { Refusal } from '~/utils/refusal'
 import { startDkimDns, type DkimDns } from '../../tests/utils/dkim-dns'
 import { resignEmail } from './resign-email'
 
@@ -82,7 +82,7 @@ export type FileResult = {
   kind: Kind
   expect: Expect
   decision: Decision
-  /** Why a reader refused the file (ReceiptRefusal / EReceiptError / ReceiptImageError). */
+  /** Why a reader refused the file (Refusal / EReceiptError / ReceiptImageError). */
   refusal?: { code: string; message: string }
   fields: Fields
   truth: TruthEntry
@@ -194,7 +194,7 @@ async function timed(read: () => Promise<StoredAnalysis>): Promise<Reading> {
     return { analysis, ms: Math.round(performance.now() - started) }
   } catch (error) {
     const ms = Math.round(performance.now() - started)
-    if (error instanceof ReceiptRefusal) return { analysis: null, refusal: { code: error.code, message: error.message }, ms }
+    if (error instanceof Refusal) return { analysis: null, refusal: { code: error.code, message: error.message }, ms }
     return { analysis: null, error: error instanceof Error ? error.message : String(error), ms }
   }
 }

@@ -8,8 +8,8 @@ import { toastCookie } from '~/utils/toast.server'
 import { DEMO_TYPES, demoAnalysis, type DemoType } from '~/analysis/demo'
 import { isMultipart, readMultipartImage } from '~/receipts/http.server'
 import { ReceiptImageError } from '~/ocr/photo.server'
-import { ReceiptRefusal } from '~/utils/receipt-refusal'
-import { refusalResponse } from '~/receipts/refusal.server'
+import { Refusal } from '~/utils/refusal'
+import { refusalResponse } from '~/utils/refusal.server'
 import { receiptFormSchema } from '~/receipts/receipt-form'
 import { storeDemoAnalysis } from '~/analysis/analyses.server'
 import { submitForUser } from '~/receipts/api.server'
@@ -47,7 +47,7 @@ export async function handleScanAction(request: Request, user: User, context: Ap
       const cookie = await installCookieHeader(request)
       return redirect(`/scan?analysis=${stored.id}`, cookie ? { headers: { 'Set-Cookie': cookie } } : undefined)
     } catch (error) {
-      if (error instanceof ReceiptRefusal) {
+      if (error instanceof Refusal) {
         return refusalResponse<ScanActionData>(error, (r) => ({ step: 'camera', error: r.message, advice: refusalAdvice(r.code, r.status) }))
       }
       if (error instanceof Response) throw error
