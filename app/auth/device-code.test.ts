@@ -3,6 +3,7 @@ import {
   DEVICE_ENTRY_MESSAGES,
   USER_CODE_ALPHABET,
   describeAskedAt,
+  describeNetworkAddress,
   describeUserAgent,
   deviceCodeState,
   deviceEntrySchema,
@@ -115,6 +116,18 @@ describe('describeAskedAt', () => {
     ['2026-12-01T14:00:00Z', 'just now (14:02 UTC)'],
   ])('at %s: %s', (now, expected) => {
     expect(describeAskedAt(created, new Date(now))).toBe(expected)
+  })
+})
+
+describe('describeNetworkAddress', () => {
+  it.each([
+    ['203.0.113.9', '203.0.113.9'],
+    ['2001:db8:0:42::/64', '2001:db8:0:42::/64'],
+    ['0:0:0:0::/64', null],
+    ['127.0.0.1', null],
+    [null, null],
+  ])('%s -> %s', (key, expected) => {
+    expect(describeNetworkAddress(key)).toBe(expected)
   })
 })
 

@@ -97,6 +97,15 @@ export function describeUserAgent(userAgent: string | null | undefined): string 
   return 'An unknown browser'
 }
 
+/**
+ * The asking browser's address as the rate limits key it (IPv4, or the IPv6 /64), for the confirm
+ * page; null for none or this machine's own, which says nothing about where the browser is.
+ */
+export function describeNetworkAddress(key: string | null): string | null {
+  if (!key || key === '0:0:0:0::/64' || key.startsWith('127.')) return null
+  return key
+}
+
 /** When a browser asked, in the words of the confirm page: "3 minutes ago (14:02 UTC)". */
 export function describeAskedAt(createdAt: string, now: Date): string {
   const at = new Date(createdAt)

@@ -1,7 +1,7 @@
 import type { DB } from '#db/db.server'
 import { safeRedirectTo } from '~/utils/redirect'
 import { getRateLimitRefusal, rateLimits, UNKNOWN_IP } from '~/utils/rate-limit.server'
-import { DEVICE_CONTINUE_MESSAGES, type AskingBrowser, describeAskedAt, describeUserAgent, deviceCodeState, entryRefusal, formatUserCode } from './device-code'
+import { DEVICE_CONTINUE_MESSAGES, type AskingBrowser, describeAskedAt, describeNetworkAddress, describeUserAgent, deviceCodeState, entryRefusal, formatUserCode } from './device-code'
 import { createDeviceCode, decideDeviceCode, getDeviceCodeByUserCode, redeemDeviceCode } from './device-code.server'
 import { createSession } from './session.server'
 
@@ -44,7 +44,7 @@ export async function enterDeviceCode(
   const refusal = entryRefusal(code ? deviceCodeState(code, now) : null)
   if (refusal || !code) return { ok: false, status: 400, field: true, message: refusal ?? '' }
   if (input.intent === 'lookup') {
-    const asking = { userCode: formatUserCode(code.userCode), browser: describeUserAgent(code.userAgent), askedAt: describeAskedAt(code.createdAt, now), address: code.address }
+    const asking = { userCode: formatUserCode(code.userCode), browser: describeUserAgent(code.userAgent), askedAt: describeAskedAt(code.createdAt, now), address: describeNetworkAddress(code.address) }
     return { ok: true, asking }
   }
   const approve = input.intent === 'approve'

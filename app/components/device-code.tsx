@@ -1,11 +1,20 @@
 import { Form, Link, useRevalidator } from '@remix-run/react'
 import { useEffect, useRef, useState, type RefObject } from 'react'
-import type { AskingBrowser } from '~/auth/device-code'
+import { DEVICE_CONTINUE_MESSAGES, type AskingBrowser, type DeviceCodeState } from '~/auth/device-code'
 import { COPIED_MS } from '~/referrals/referrals'
+import { ErrorList } from './forms'
 import { showToast } from './toaster'
 
 /** "Sign in with a code" (issue 40): an ordinary form, so it works without JavaScript. */
-export function CodeRequestForm({ redirectTo, label = 'Sign in with a code', secondary }: { redirectTo?: string | null; label?: string; secondary?: boolean }) {
+export function CodeRequestForm({
+  redirectTo,
+  label = 'Sign in with a code',
+  secondary,
+}: {
+  redirectTo?: string | null
+  label?: string
+  secondary?: boolean
+}) {
   return (
     <Form method="post" action="/connect-wallet/code">
       <input type="hidden" name="intent" value="new" />
@@ -93,8 +102,8 @@ export function AskingBrowserCard({ asking }: { asking: AskingBrowser }) {
           ) : null}
         </dl>
         <p className="alert warn">
-          Confirm only a code you asked for yourself, on a device in front of you. Confirming signs that browser in to your account:
-          if someone sent you this code, press Deny.
+          Confirm only a code you asked for yourself, on a device in front of you. Confirming signs that browser in to your account: if
+          someone sent you this code, press Deny.
         </p>
         <Form method="post" className="btn-pair">
           <input type="hidden" name="code" value={asking.userCode} />
@@ -128,5 +137,69 @@ export function DeviceDecided({ result }: { result: 'approved' | 'denied' }) {
         </Link>
       </div>
     </div>
+  )
+}
+
+/** The code page while the code lives: the code, where to enter it, and Continue (a plain form post). */
+export function ShownCode({
+  code,
+  state,
+  expiresAt,
+  deviceUrl,
+  errors,
+}: {
+  code: string
+  state: 'pending' | 'approved'
+  expiresAt: string
+  deviceUrl: string
+  errors: string[]
+}) {
+  const continueForm = useRef<HTMLFormElement>(null)
+  useContinueOnceConfirmed(state, continueForm)
+  return (
+    <section className="card stack" aria-labelledby="code-title">
+      <h2 id="code-title" className="card-title">
+        Your code
+      </h2>
+      <UserCode code={code} />
+      <ol className="device-steps">
+        <li>
+          On a phone or computer where your wallet is signed in to ReCircle, open <strong className="device-url">{deviceUrl}</strong>
+        </li>
+        <li>Enter this code there and press Confirm.</li>
+        <li>Come back here and press Continue.</li>
+      </ol>
+      <p className="small muted">The code works once and expires 10 minutes after it was made (at {expiresAt.slice(11, 16)} UTC).</p>
+      <Form method="post" ref={continueForm} className="stack">
+        <input type="hidden" name="intent" value="continue" />
+        <div role="alert">{errors.length ? <p className="alert warn">{errors.join(' ')}</p> : null}</div>
+        <button type="submit" className="btn block">
+          Continue
+        </button>
+      </Form>
+    </section>
+  )
+}
+
+/** The code page without a live code: why (expired, denied, used), and a new one. */
+export function AskForCode({ state, redirectTo, errors }: { state: DeviceCodeState | null; redirectTo: string | null; errors: string[] }) {
+  const message = state && state !== 'pending' && state !== 'approved' ? DEVICE_CONTINUE_MESSAGES[state] : null
+  return (
+    <section className="card stack" aria-labelledby="code-title">
+      <h2 id="code-title" className="card-title">
+        No wallet in this browser?
+      </h2>
+      {message ? (
+        <p className="alert warn" role="alert">
+          {message}
+        </p>
+      ) : null}
+      <p className="muted">
+        Get a short code here, then confirm it with your wallet on another device (VeWorld on your phone, or the extension). This browser is
+        then signed in, no wallet needed.
+      </p>
+      <ErrorList errors={errors.filter((e) => e !== message)} />
+      <CodeRequestForm redirectTo={redirectTo} label={state ? 'Get a new code' : 'Get a code'} />
+    </section>
   )
 }

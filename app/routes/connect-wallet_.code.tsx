@@ -1,14 +1,12 @@
 import { parseWithZod } from '@conform-to/zod'
 import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
-import { useRef } from 'react'
+import { Link, useActionData, useLoaderData, useSearchParams } from '@remix-run/react'
 import { getOptionalUser } from '~/auth/auth.server'
-import { DEVICE_CONTINUE_MESSAGES, deviceCodeState, deviceContinueSchema, formatUserCode } from '~/auth/device-code'
+import { deviceCodeState, deviceContinueSchema, formatUserCode } from '~/auth/device-code'
 import { clearDeviceSecretCookie, deviceSecretCookie, getDeviceCodeBySecret, readDeviceSecret } from '~/auth/device-code.server'
 import { askForDeviceCode, continueDeviceSignIn } from '~/auth/device-sign-in.server'
-import { CodeRequestForm, UserCode, useContinueOnceConfirmed } from '~/components/device-code'
+import { AskForCode, ShownCode } from '~/components/device-code'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
-import { ErrorList } from '~/components/forms'
 import { getDb } from '~/utils/db.server'
 import { readFormData } from '~/utils/form.server'
 import { clientIpFrom } from '~/utils/rate-limit.server'
@@ -20,7 +18,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   if (await getOptionalUser(request)) throw redirect('/home')
   const secret = await readDeviceSecret(request)
   const code = secret ? await getDeviceCodeBySecret(getDb(), secret) : null
-  const shown = code && { userCode: formatUserCode(code.userCode), state: deviceCodeState(code, new Date()), expiresAt: code.expiresAt, redirectTo: code.redirectTo }
+  const shown = code && {
+    userCode: formatUserCode(code.userCode),
+    state: deviceCodeState(code, new Date()),
+    expiresAt: code.expiresAt,
+    redirectTo: code.redirectTo,
+  }
   return json({ code: shown, deviceUrl: `${new URL(request.url).origin}/device` }, { headers: { 'Cache-Control': 'no-store' } })
 }
 
@@ -30,7 +33,11 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (submission.status !== 'success') return json(submission.reply(), { status: 400 })
   const ip = clientIpFrom(context)
   if (submission.value.intent === 'new') {
-    const asked = await askForDeviceCode(getDb(), { ip, userAgent: request.headers.get('User-Agent'), redirectTo: submission.value.redirectTo })
+    const asked = await askForDeviceCode(getDb(), {
+      ip,
+      userAgent: request.headers.get('User-Agent'),
+      redirectTo: submission.value.redirectTo,
+    })
     if (!asked.ok) return json(submission.reply({ formErrors: [asked.message] }), { status: asked.status, headers: asked.headers })
     return redirect('/connect-wallet/code', { headers: { 'Set-Cookie': await deviceSecretCookie(request, asked.secret) } })
   }
@@ -38,7 +45,12 @@ export async function action({ request, context }: ActionFunctionArgs) {
   if (!result.ok) return json(submission.reply({ formErrors: [result.message] }), { status: result.status, headers: result.headers })
   const headers = new Headers({ 'Set-Cookie': result.cookie })
   headers.append('Set-Cookie', await clearDeviceSecretCookie(request))
-  const toast = { title: 'Wallet Connected', description: 'Signed in with a code from your wallet', variant: 'success', event: 'wallet-connected' } as const
+  const toast = {
+    title: 'Wallet Connected',
+    description: 'Signed in with a code from your wallet',
+    variant: 'success',
+    event: 'wallet-connected',
+  } as const
   headers.append('Set-Cookie', await toastCookie(request, toast))
   return redirect(result.redirectTo, { headers })
 }
@@ -47,41 +59,18 @@ export default function SignInWithCode() {
   const { code, deviceUrl } = useLoaderData<typeof loader>()
   const reply = useActionData<typeof action>()
   const [params] = useSearchParams()
-  const redirectTo = code?.redirectTo ?? params.get('redirectTo')
-  const live = code?.state === 'pending' || code?.state === 'approved'
-  const stateMessage = code && !live ? DEVICE_CONTINUE_MESSAGES[code.state as keyof typeof DEVICE_CONTINUE_MESSAGES] : null
-  const errors = (reply?.error?.[''] ?? []).filter((e) => e !== stateMessage)
-  const continueForm = useRef<HTMLFormElement>(null)
-  useContinueOnceConfirmed(code?.state ?? null, continueForm)
+  const errors = reply?.error?.[''] ?? []
   return (
     <div className="stack device-page">
       <h1>Sign in with a code</h1>
-      {live ? (
-        <section className="card stack" aria-labelledby="code-title">
-          <h2 id="code-title" className="card-title">Your code</h2>
-          <UserCode code={code.userCode} />
-          <ol className="device-steps">
-            <li>On a phone or computer where your wallet is signed in to ReCircle, open <strong className="device-url">{deviceUrl}</strong></li>
-            <li>Enter this code there and press Confirm.</li>
-            <li>Come back here and press Continue.</li>
-          </ol>
-          <p className="small muted">The code works once and expires 10 minutes after it was made (at {code.expiresAt.slice(11, 16)} UTC).</p>
-          <Form method="post" ref={continueForm} className="stack">
-            <input type="hidden" name="intent" value="continue" />
-            <div role="alert"><ErrorList errors={errors} /></div>
-            <button type="submit" className="btn block">Continue</button>
-          </Form>
-        </section>
+      {code && (code.state === 'pending' || code.state === 'approved') ? (
+        <ShownCode code={code.userCode} state={code.state} expiresAt={code.expiresAt} deviceUrl={deviceUrl} errors={errors} />
       ) : (
-        <section className="card stack" aria-labelledby="code-title">
-          <h2 id="code-title" className="card-title">No wallet in this browser?</h2>
-          {stateMessage ? <p className="alert warn" role="alert">{stateMessage}</p> : null}
-          <p className="muted">Get a short code here, then confirm it with your wallet on another device (VeWorld on your phone, or the extension). This browser is then signed in, no wallet needed.</p>
-          <ErrorList errors={errors} />
-          <CodeRequestForm redirectTo={redirectTo} label={code ? 'Get a new code' : 'Get a code'} />
-        </section>
+        <AskForCode state={code?.state ?? null} redirectTo={code?.redirectTo ?? params.get('redirectTo')} errors={errors} />
       )}
-      <Link to="/connect-wallet" className="back-link">Back to Connect Wallet</Link>
+      <Link to="/connect-wallet" className="back-link">
+        Back to Connect Wallet
+      </Link>
     </div>
   )
 }

@@ -53,8 +53,8 @@ export default function Device() {
     <div className="stack device-page">
       <h1>Sign in another browser</h1>
       <p className="muted">
-        Another browser shows a code and asks to sign in with your wallet. Enter that code here: you will see which browser asks
-        before anything happens.
+        Another browser shows a code and asks to sign in with your wallet. Enter that code here: you will see which browser asks before
+        anything happens.
       </p>
       <Form method="post" className="card stack" {...getFormProps(form)}>
         <input type="hidden" name="intent" value="lookup" />
