@@ -330,6 +330,26 @@ export interface ForwardedOutcomeTable {
   created_at: Timestamp
 }
 
+export type DeviceCodeStatus = 'pending' | 'approved' | 'denied' | 'used'
+
+/** Sign in with a code (issue 40): one asking browser's code, confirmed by a signed-in wallet, redeemed once. */
+export interface DeviceCodeTable {
+  /** hex sha256 of the device secret the asking browser holds in a cookie; the secret itself is never stored. */
+  secret_hash: string
+  /** The short code, without its dash. */
+  user_code: string
+  status: DeviceCodeStatus
+  /** The wallet that confirmed or denied it. */
+  user_id: number | null
+  requester_user_agent: string | null
+  requester_address: string | null
+  redirect_to: string
+  created_at: Timestamp
+  expires_at: Timestamp
+  decided_at: Timestamp | null
+  used_at: Timestamp | null
+}
+
 export interface Database {
   users: UserTable
   auth_challenges: AuthChallengeTable
@@ -354,6 +374,7 @@ export interface Database {
   inbound_addresses: InboundAddressTable
   inbound_deliveries: InboundDeliveryTable
   forwarded_outcomes: ForwardedOutcomeTable
+  device_codes: DeviceCodeTable
 }
 
 export type UserRow = Selectable<UserTable>
@@ -365,3 +386,4 @@ export type ReceiptRow = Selectable<ReceiptTable>
 export type StoreRow = Selectable<StoreTable>
 export type StoreSubmissionRow = Selectable<StoreSubmissionTable>
 export type PayoutRow = Selectable<PayoutTable>
+export type DeviceCodeRow = Selectable<DeviceCodeTable>

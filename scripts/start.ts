@@ -12,6 +12,7 @@ import { startMetricsServer } from '~/ops/metrics-port.server'
 import { drainServer } from '~/ops/shutdown.server'
 import { startPayouts } from '~/payouts/run.server'
 import { purgeExpiredReceiptData } from '~/receipts/retention.server'
+import { purgeExpiredDeviceCodes } from '~/auth/device-code.server'
 import { startInboundSmtp } from '~/ereceipts/smtp.server'
 import { receiveForwardedEmail } from '~/receipts/forwarded.server'
 import { createServerApp } from './server'
@@ -76,10 +77,11 @@ if (dev) {
   })
 }
 
-// Housekeeping (image retention, stale analyses, sessions): idempotent, so every instance may run it.
+// Housekeeping (image retention, stale analyses, sessions, sign-in codes): idempotent, so every instance may run it.
 async function housekeeping() {
   try {
     await purgeExpiredReceiptData(appDb)
+    await purgeExpiredDeviceCodes(appDb)
   } catch (error) {
     log.error({ err: errorMessage(error) }, 'housekeeping failed')
   }

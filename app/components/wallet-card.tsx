@@ -161,8 +161,9 @@ export function WalletCard({
       {!hydrated ? (
         <noscript>
           <p className="small muted" style={{ marginTop: '0.5rem' }}>
-            Connecting needs JavaScript: open ReCircle in the VeWorld in-app browser (or with the VeWorld extension) to
-            sign in. Everything else works without it.
+            Connecting a wallet here needs JavaScript: open ReCircle in the VeWorld in-app browser (or with the VeWorld
+            extension), or <a href="/connect-wallet/code">sign in with a code</a> confirmed by your wallet on another device.
+            Everything else works without it.
           </p>
         </noscript>
       ) : null}

@@ -2,6 +2,7 @@ import { redirect, type LoaderFunctionArgs, type MetaFunction } from '@remix-run
 import { useSearchParams } from '@remix-run/react'
 import { getOptionalUser } from '~/auth/auth.server'
 import { safeRedirectTo } from '~/utils/redirect'
+import { CodeRequestForm } from '~/components/device-code'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { WalletCard } from '~/components/wallet-card'
@@ -33,7 +34,19 @@ export default function ConnectWallet() {
         <h1>Connect Wallet</h1>
       )}
       <div className="connect-layout">
-        <WalletCard user={null} redirectTo={safeRedirectTo(redirectTo, '/')} connectLabel={gated ? 'Connect Wallet' : undefined} />
+        <div className="stack">
+          <WalletCard user={null} redirectTo={safeRedirectTo(redirectTo, '/')} connectLabel={gated ? 'Connect Wallet' : undefined} />
+          {/* Issue 40: without a wallet in this browser (or without JavaScript), a code confirmed elsewhere. */}
+          <section className="card stack" aria-labelledby="code-sign-in-title">
+            <h2 id="code-sign-in-title" className="card-title">
+              No wallet in this browser?
+            </h2>
+            <p className="muted small" style={{ margin: 0 }}>
+              Get a short code and confirm it with your wallet on another device: VeWorld on your phone, or the extension.
+            </p>
+            <CodeRequestForm redirectTo={redirectTo} secondary />
+          </section>
+        </div>
         <section className="card marketing" aria-labelledby="marketing-title">
           <h2 id="marketing-title">Drive Change, Earn B3TR</h2>
           <ul>

@@ -146,6 +146,13 @@ const schema = z.object({
   RATE_LIMIT_ANALYSIS_PER_USER_PER_HOUR: limit(20),
   RATE_LIMIT_ANALYSIS_PER_IP_PER_HOUR: limit(60),
   RATE_LIMIT_STORE_SUBMISSION_PER_USER_PER_DAY: limit(10),
+  // Sign in with a code (issue 40, decision 108): new codes per IP, codes typed on /device per IP,
+  // per signed-in wallet and per code, and "Continue" presses per IP.
+  RATE_LIMIT_DEVICE_CODE_PER_IP_PER_HOUR: limit(10),
+  RATE_LIMIT_DEVICE_ENTRY_PER_IP_PER_HOUR: limit(30),
+  RATE_LIMIT_DEVICE_ENTRY_PER_USER_PER_HOUR: limit(12),
+  RATE_LIMIT_DEVICE_ENTRY_PER_CODE: limit(5),
+  RATE_LIMIT_DEVICE_CONTINUE_PER_IP_PER_MINUTE: limit(30),
   // Receipt analyses allowed to wait for an OCR worker (default 10 per worker); beyond, 503 at once.
   OCR_MAX_QUEUE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).optional()),
 })

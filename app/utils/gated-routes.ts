@@ -12,6 +12,7 @@ export const GATED_PREFIXES = [
   '/redeem',
   '/impact-explorer',
   '/admin',
+  '/device',
 ]
 
 export function isGatedPath(pathname: string) {

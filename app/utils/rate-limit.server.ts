@@ -132,6 +132,16 @@ export const rateLimits = {
     limit: getEnv().RATE_LIMIT_STORE_SUBMISSION_PER_USER_PER_DAY,
     windowMs: DAY,
   }),
+  deviceCodeByIp: (ip: string): RateLimit => ({ key: `device-code:ip:${ip}`, limit: perIp(ip, getEnv().RATE_LIMIT_DEVICE_CODE_PER_IP_PER_HOUR), windowMs: HOUR }),
+  deviceEntryByIp: (ip: string): RateLimit => ({ key: `device-entry:ip:${ip}`, limit: perIp(ip, getEnv().RATE_LIMIT_DEVICE_ENTRY_PER_IP_PER_HOUR), windowMs: HOUR }),
+  deviceEntryByUser: (userId: number): RateLimit => ({ key: `device-entry:user:${userId}`, limit: getEnv().RATE_LIMIT_DEVICE_ENTRY_PER_USER_PER_HOUR, windowMs: HOUR }),
+  /** Counted only for a code that exists: a key per guessed code would be a row per guess. A code lives 10 minutes. */
+  deviceEntryByCode: (userCode: string): RateLimit => ({ key: `device-entry:code:${userCode}`, limit: getEnv().RATE_LIMIT_DEVICE_ENTRY_PER_CODE, windowMs: 10 * MINUTE }),
+  deviceContinueByIp: (ip: string): RateLimit => ({
+    key: `device-continue:ip:${ip}`,
+    limit: perIp(ip, getEnv().RATE_LIMIT_DEVICE_CONTINUE_PER_IP_PER_MINUTE),
+    windowMs: MINUTE,
+  }),
 }
 
 /** The claimed signer of a wallet certificate (before it is verified), for the per-wallet limit. */

@@ -14,6 +14,7 @@ import * as m0013 from './0013-inbound-deliveries'
 import * as m0014 from './0014-standing'
 import * as m0015 from './0015-forwarded-outcomes'
 import * as m0016 from './0016-forwarded-refusal-once-a-day'
+import * as m0017 from './0017-device-codes'
 
 /** Listed explicitly (not read from disk) so the migrations survive bundling. */
 export const migrations: Record<string, Migration> = {
@@ -32,6 +33,7 @@ export const migrations: Record<string, Migration> = {
   '0014-standing': m0014,
   '0015-forwarded-outcomes': m0015,
   '0016-forwarded-refusal-once-a-day': m0016,
+  '0017-device-codes': m0017,
 }
 
 export const migrationProvider: MigrationProvider = {
