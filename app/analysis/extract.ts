@@ -12,6 +12,7 @@ import {
   type Vendor,
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
+import { NOT_A_PAYMENT } from './trip-kind'
 
 /** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */
 export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null }
@@ -62,6 +63,10 @@ export type ExtractionSignals = {
   vendorLineConfidence: number | null
   /** Other dates on the receipt that differ from the chosen one. */
   otherDates: string[]
+  /** The date is a ticket's travel date (a label said so), not the day it was bought. */
+  travelDate: boolean
+  /** The receipt's own words that it is not a payment receipt (a trip or charge summary), or null. */
+  notAPayment: string | null
 }
 
 export type ExtractedReceipt = {
@@ -69,6 +74,8 @@ export type ExtractedReceipt = {
   vendor: Vendor | null
   category: TransportCategory | null
   totalAmount: number | null
+  /** ISO 4217 code of the total's currency when the receipt shows one ('USD', 'EUR', 'KRW'…). */
+  currency: string | null
   purchaseDate: string | null
   paymentMethod: PaymentMethod
   signals: ExtractionSignals
@@ -93,8 +100,9 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
     vendor,
-    category: categoryFor(vendor, evEvidence),
+    category: categoryFor(vendor, evEvidence, fullText),
     totalAmount: total?.value ?? null,
+    currency: total?.currency ?? documentCurrency(fullText),
     purchaseDate: date?.iso ?? null,
     paymentMethod: findPaymentMethod(fullText),
     signals: {
@@ -120,6 +128,8 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       dateWeekday: date?.weekday ?? null,
       vendorLineConfidence: best?.line != null ? (lines[best.line]?.confidence ?? null) : null,
       otherDates: date?.others ?? [],
+      travelDate: date?.travel ?? false,
+      notAPayment: NOT_A_PAYMENT.exec(fullText)?.[0] ?? null,
     },
   }
 }
@@ -135,12 +145,22 @@ function toLines(ocr: OcrText): Line[] {
     .map((l, index) => ({ ...l, index }))
 }
 
-/** Car rentals count as electric_vehicle only when the receipt shows an EV; other merchants have no category. */
-function categoryFor(vendor: Vendor | null, evEvidence: string[]): TransportCategory | null {
+/**
+ * Car rentals count as electric_vehicle only when the receipt shows an EV; other merchants have no
+ * category. A ride-share service that also runs bikes and scooters (Lyft Bike, Uber's and Bolt's
+ * scooters) is scooter_bike when the receipt is for a bike or scooter ride.
+ */
+function categoryFor(vendor: Vendor | null, evEvidence: string[], text: string): TransportCategory | null {
   if (!vendor) return null
   if (vendor.kind === 'car_rental') return evEvidence.length > 0 ? 'electric_vehicle' : null
-  return vendor.kind === 'transport' ? vendor.category : null
+  if (vendor.kind !== 'transport') return null
+  if (vendor.category === 'ride_share' && MICROMOBILITY_RIDE.test(text)) return 'scooter_bike'
+  return vendor.category
 }
+
+/** A bike or scooter ride, in the words of a receipt: "Your Lyft Bike ride", "Ebike ride ($0.25 per min…)". */
+const MICROMOBILITY_RIDE = /\b(?:e-?bike|bike|e-?scooter|scooter)\s+(?:ride|trip)\b|\b(?:lyft|uber|bolt)\s+(?:bike|scooter)s?\b/i
+
 
 const GENERIC_HEADER = /^(?:receipt|ride receipt|trip receipt|your receipt|invoice|order|thank you.*|welcome.*)$/i
 
@@ -161,14 +181,48 @@ function guessStoreName(lines: Line[]): string | null {
 // Amounts
 // ---------------------------------------------------------------------------
 
-export type Amount = { value: number; start: number; repaired: boolean; currency: boolean; alternatives: number[] }
+export type Amount = {
+  value: number
+  start: number
+  repaired: boolean
+  /** A currency sign or code stood beside it. */
+  currency: boolean
+  /** Which currency (ISO 4217), when the sign says ('$' is read as USD). */
+  code: string | null
+  alternatives: number[]
+}
 
 const DIGITISH = '0-9OoQDIl|SsBZ'
+/** Signs and codes printed before an amount ('$12.50', '₩27,700', 'EUR 12,50', 'Rs. 450'). */
+const PREFIX_CURRENCY = String.raw`US\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
+/** Signs and codes printed after it ('86,43 €', '27,700원', '61元', '1.200 円'). */
+const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|zł|Kč|kr`
 const MONEY_RE = new RegExp(
-  // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals
-  String.raw`(?:(?<cur>US\$|USD|\$|€|£|[Ss](?=[0-9]))\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,6})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?<dec>[${DIGITISH}]{2}))?(?![0-9]|[.,][0-9])`,
-  'g',
+  // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals, optional currency after
+  String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?<dec>[${DIGITISH}]{2}))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
+  'gu',
 )
+
+/** Currencies whose amounts have no minor unit: '₩27,700' is 27700, never a lost decimal point. */
+const WHOLE_CURRENCIES = new Set(['KRW', 'JPY'])
+
+/** The ISO code a printed sign or code stands for ('¥' is yuan unless the text is Japanese: see currencyCode). */
+function currencyCode(sign: string | undefined): string | null {
+  if (!sign) return null
+  const s = sign.replace(/\.$/, '').toUpperCase()
+  if (s === '$' || s === 'US$' || s === 'USD' || s === 'S') return 'USD'
+  if (s === '€' || s === 'EUR' || s === 'EURO') return 'EUR'
+  if (s === '£' || s === 'GBP') return 'GBP'
+  if (s === '₩' || s === '원' || s === 'KRW') return 'KRW'
+  if (s === '円' || s === 'JPY') return 'JPY'
+  if (s === '¥' || s === '￥' || s === '元' || s === 'CNY' || s === 'RMB') return 'CNY'
+  if (s === '₹' || s === 'RS' || s === 'INR') return 'INR'
+  if (s === 'RM' || s === 'MYR') return 'MYR'
+  if (s === 'CHF') return 'CHF'
+  if (s === 'ZŁ') return 'PLN'
+  if (s === 'KČ') return 'CZK'
+  return null
+}
 
 /** Map letters OCR reads in place of digits. */
 function fixDigits(s: string): string {
@@ -184,42 +238,64 @@ function fixDigits(s: string): string {
 export function parseAmounts(line: string): Amount[] {
   const found: Amount[] = []
   for (const m of line.matchAll(MONEY_RE)) {
-    const { cur, num, sep, dec } = m.groups as Record<string, string | undefined>
+    const { cur, num, sep, dec, suf } = m.groups as Record<string, string | undefined>
     if (!num) continue
     const start = m.index ?? 0
+    const sign = cur ?? suf
+    const code = currencyCode(sign)
+    // A letter code or 'S' glued to a word is part of the word ('BRS', 'CHFx'): only the signs count alone.
+    if (cur && /^[A-Za-z]/.test(cur) && /[\p{L}]/u.test(line[start - 1] ?? ' ')) continue
     // Ignore digits glued to letters on the left: 'Model3', 'Store#553'.
     const before = line[start - 1] ?? ' '
     if (!cur && /[\p{L}#]/u.test(before)) continue
-    if (!cur && !dec) continue
+    if (!sign && !dec) continue
     // '20 26' at the end of a line is only an amount with a currency sign ('$20 26').
     if (!cur && sep !== undefined && /\s/.test(sep)) continue
     const realDigits = (num + (dec ?? '')).replace(/[^0-9]/g, '').length
     if (realDigits < Math.max(1, (num + (dec ?? '')).length - 1)) continue
     // A word ('Tip', 'Sold') is not a number even if every letter could be a digit.
     if (!/[0-9]/.test(num)) continue
+    const whole = code !== null && WHOLE_CURRENCIES.has(code)
     const intPart = fixDigits(num.replace(/[,.' ]/g, ''))
-    const decPart = dec ? fixDigits(dec) : '00'
+    const decPart = dec && !whole ? fixDigits(dec) : '00'
     if (!/^\d+$/.test(intPart) || !/^\d{2}$/.test(decPart)) continue
-    const value = Number(`${intPart}.${decPart}`)
-    if (!Number.isFinite(value) || value > 100_000) continue
-    const repaired = fixDigits(num) !== num || (dec !== undefined && fixDigits(dec) !== dec) || (sep !== undefined && sep !== '.')
+    const value = whole && dec ? Number(fixDigits(num.replace(/[,.' ]/g, '') + dec)) : Number(`${intPart}.${decPart}`)
+    if (!Number.isFinite(value) || value > (whole ? 10_000_000 : 100_000)) continue
+    const repaired = fixDigits(num) !== num || (dec !== undefined && fixDigits(dec) !== dec) || (sep !== undefined && sep !== '.' && !(sep === ',' && code !== null && code !== 'USD'))
     const alternatives: number[] = []
     // '$' read as '5' or 'S' glued to the number: '$20.00' -> '520.00'.
-    if (!cur && intPart.length >= 2 && intPart.startsWith('5')) alternatives.push(Number(`${intPart.slice(1)}.${decPart}`))
-    // A lost decimal point: '$1633' for '$16.33'.
-    if (cur && !dec && intPart.length >= 3) alternatives.push(Number(intPart) / 100)
+    if (!cur && !suf && intPart.length >= 2 && intPart.startsWith('5')) alternatives.push(Number(`${intPart.slice(1)}.${decPart}`))
+    // A lost decimal point: '$1633' for '$16.33' (not in a currency without cents).
+    if (cur && !dec && !whole && intPart.length >= 3 && !/[,.']/.test(num)) alternatives.push(Number(intPart) / 100)
     // Discounts and promotions: '-$3.00', '−3.00', '($3.00)'.
     const prefix = line.slice(Math.max(0, start - 2), start)
     if (/[-−–(]\s?$/.test(prefix)) {
-      found.push({ value: -value, start, repaired, currency: Boolean(cur), alternatives: alternatives.map((a) => -a) })
+      found.push({ value: -value, start, repaired, currency: Boolean(sign), code, alternatives: alternatives.map((a) => -a) })
       continue
     }
-    found.push({ value, start, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(cur), alternatives })
+    found.push({ value, start, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(sign), code, alternatives })
   }
   return found
 }
 
+/**
+ * Advertised or promotional amounts, never what was paid: "get up to $120/year in ride credit",
+ * "Lyft Pink savings … Saved this trip $6.65", "earn $5 for every friend you refer".
+ */
+const PROMOTIONAL = /\b(?:up\s+to|earn|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
+
+/** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
+export function documentCurrency(text: string): string | null {
+  const counts = new Map<string, number>()
+  for (const m of text.matchAll(/(US\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR)\b)/gu)) {
+    const code = currencyCode(m[1])
+    if (code) counts.set(code, (counts.get(code) ?? 0) + 1)
+  }
+  return [...counts.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null
+}
+
 function lineAmount(line: Line): Amount | null {
+  if (PROMOTIONAL.test(line.text)) return null
   const amounts = parseAmounts(line.text)
   return amounts[amounts.length - 1] ?? null
 }
@@ -236,8 +312,9 @@ function positiveAmount(line: Line): Amount | null {
 type TotalLabel = { label: string; strength: number }
 
 const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|before\s+tax|tax)\b/i
-const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|importe\s+total|total\s+a\s+pagar|totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b/i
-const TOTAL_WORD = /\btotal\b/i
+const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamtpreis|gesamtsumme|endbetrag|rechnungsbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|prix\s+total|importe\s+total|precio\s+total|total\s+a\s+pagar|totale(?:\s+da\s+pagare)?|prezzo\s+totale|importo\s+totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b|합계(?:\s*금액)?|총\s*액|결제\s*금액|승차\s*요금|合\s*计|总\s*计|实\s*付|合\s*計/iu
+/** The word for the price itself: English "Total", and what a European or Asian ticket prints. */
+const TOTAL_WORD = /\b(?:total|fahrpreis|preis|betrag|prix|montant|importe|precio|prezzo|importo|tarif)\b|요\s*금|금\s*액|金\s*额|票\s*价|金\s*額|料\s*金/iu
 const WEAK_LABELS = /\b(?:charged|paid|amount|payment|balance|due)\b/i
 
 /** Words within one edit of 'total' ('Tota', 'otal', 'T0tal', 'Totai') from a blurred photo. */
@@ -262,6 +339,7 @@ function totalLabel(text: string): TotalLabel | null {
 
 type TotalFound = {
   value: number
+  currency: string | null
   label: string
   strength: number
   confidence: number | null
@@ -277,14 +355,16 @@ type TotalFound = {
  * was bought with it is an item: "Breeze card trip", "Clipper card reload", "Card fee".
  */
 const PAYMENT_LINE =
-  /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|debit|credit|card(?!\s*(?:trip|fare|ride|reload|top-?up|value|purchase|fee|pass)\b)|cash|ending)\b/i
+  /\b(?:visa|master\s?card|amex|american express|discover|apple\s?pay|google\s?pay|samsung\s?pay|paypal|venmo(?:\s+account)?|cash\s?app|debit|credit(?!s\b)|card(?!\s*(?:trip|fare|ride|reload|top-?up|value|purchase|fee|pass)\b)|cash|ending)\b/i
 
 function findTotal(lines: Line[]): TotalFound | null {
   const labelled = lines
+    .filter((line) => !PROMOTIONAL.test(line.text))
     .map((line) => ({ line, label: totalLabel(line.text) }))
     .filter((x): x is { line: Line; label: TotalLabel } => x.label !== null)
   // Strongest label wins; among equals the later one (a total follows its items).
   labelled.sort((a, b) => b.label.strength - a.label.strength || b.line.index - a.line.index)
+  let weak: TotalFound | null = null
   for (const { line, label } of labelled) {
     let amountLine = line
     let amount = positiveAmount(line)
@@ -297,9 +377,30 @@ function findTotal(lines: Line[]): TotalFound | null {
       }
     }
     if (!amount) continue
-    return judgeTotal(lines, amountLine, amount, label)
+    const found = judgeTotal(lines, amountLine, amount, label)
+    if (label.strength >= 2) return found
+    weak ??= found
+    break
   }
-  return structuralTotal(lines)
+  // No "Total" label (Lyft prints none): what the card or wallet was charged is the amount paid,
+  // taken when the items above add up to it, or when nothing else names a total.
+  const paid = paymentTotal(lines)
+  if (paid && (paid.check === 'sum' || paid.check === 'near-sum' || !weak)) return paid
+  return weak ?? structuralTotal(lines)
+}
+
+/** The amount on the last payment line ("Visa *1234 $49.19", "Venmo account $2.35"), judged against the items above it. */
+function paymentTotal(lines: Line[]): TotalFound | null {
+  for (let i = lines.length - 1; i >= 0; i--) {
+    const line = lines[i]
+    if (!PAYMENT_LINE.test(line.text) || PROMOTIONAL.test(line.text)) continue
+    const amount = positiveAmount(line)
+    if (!amount) continue
+    const found = judgeTotal(lines, line, amount, { label: 'payment', strength: 1.2 })
+    const checked = found.check === 'sum' || found.check === 'near-sum'
+    return checked ? { ...found, strength: 2 } : found
+  }
+  return null
 }
 
 function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: TotalLabel): TotalFound {
@@ -313,7 +414,14 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     .map(lineAmount)
     .filter((a): a is Amount => a !== null)
   const itemValues = items.map((a) => itemValue(a, amount.value))
-  const base = { label: label.label, strength: label.strength, confidence: totalLine.confidence, digitConfidence: totalLine.digitConfidence, items: itemValues }
+  const base = {
+    label: label.label,
+    strength: label.strength,
+    confidence: totalLine.confidence,
+    digitConfidence: totalLine.digitConfidence,
+    items: itemValues,
+    currency: amount.code ?? [...items, ...after].find((a) => a.code !== null)?.code ?? null,
+  }
   let weakMatch: number | null = null
   for (const tolerance of [0, 1]) {
     for (const candidate of [amount.value, ...amount.alternatives]) {
@@ -391,6 +499,7 @@ function structuralTotal(lines: Line[]): TotalFound | null {
         const { line, amount } = amounts[i]
         return {
           value: amount.value,
+          currency: amount.code,
           label: '',
           strength: 0,
           confidence: line.confidence,
@@ -413,6 +522,8 @@ export type DateFormat = 'iso' | 'us' | 'day-first' | 'written' | 'compact'
 
 type DateFound = {
   iso: string
+  /** A travel-date label chose it (a ticket's journey, not the day it was bought). */
+  travel: boolean
   format: DateFormat
   confidence: number | null
   digitConfidence: number | null
@@ -497,12 +608,16 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
       if (taken.some(([a, b]) => start < b && end > a)) continue
       const g = m.groups as Record<string, string | undefined>
       let year = toInt(g.year ?? '')
+      // Date and time run together: '07.04.2014:38' is 7 April 2020 at 14:38, not 2014.
+      const runOn = /^:[0-5][0-9]/.test(text.slice(end)) && (g.year ?? '').length === 4 && Number((g.year ?? '').slice(2)) < 24
+      if (runOn) year = Number((g.year ?? '').slice(0, 2)) + 2000
       if (year < 100) year += 2000
       let month = g.month ? MONTHS[g.month.toLowerCase().replace(/\.$/, '')] : toInt(g.m ?? '')
       let day = toInt(g.d ?? '')
       let fmt = format
-      // 20/11/2026 cannot be month-first.
-      if (format === 'us' && ((month > 12 && day <= 12) || (opts.dayFirst && day <= 12 && !g.month))) {
+      // 20/11/2026 cannot be month-first; a dotted date (02.03.2020) is European, day first.
+      const dotted = /^\d{1,2}\.\d{1,2}\./.test(m[0])
+      if (format === 'us' && ((month > 12 && day <= 12) || ((opts.dayFirst || dotted) && day <= 12 && !g.month))) {
         ;[month, day] = [day, month]
         fmt = 'day-first'
       }
@@ -519,30 +634,50 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
  * touch its date, or its words each other, where a reader dropped the spaces ("DATE9JUL2025",
  * "VALIDUNTIL16JUL2025"): no letter may follow it, a digit may.
  */
-const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip\s*on|drop-?off|completed)(?![a-z])/i
-const DATE_AVOIDED = /\b(?:pick-?up\s*date|start(?:ed)?|valid(?:\s*(?:until|thru|through|to))?|expires?|exp|until|member\s*since|due)(?![a-z])/i
+const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip\s*on|drop-?off|completed|datum|fecha|data)(?![a-z])/i
+const DATE_AVOIDED =
+  /\b(?:pick-?up\s*date|start(?:ed)?|valid(?:\s*(?:until|thru|through|to))?|expires?|expiry|exp|until|member\s*since|due|g[üu]ltig\s*bis|ablauf|valable\s*jusqu|scadenza|vence|caducidad)(?![a-z])/i
+/**
+ * A ticket's journey: the trip is what earns, so its date counts over the day it was booked
+ * ("Reisedatum", "Date of Journey", "Hinfahrt am", "Départ le", "Abfahrt", "출발", "乘车日期").
+ */
+const TRAVEL_DATE =
+  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt|r[üu]ckfahrt|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
+/** The day a ticket was bought or issued: not its journey when a travel date is printed too. */
+const BOOKING_DATE =
+  /\b(?:booking\s*date|booked\s*on|date\s*of\s*(?:booking|issue|purchase)|issued?(?:\s*on)?|buchungsdatum|gebucht|ausgestellt|kaufdatum|date\s*(?:de\s*)?(?:r[ée]servation|d['’]achat|d['’][ée]mission)|fecha\s*de\s*(?:compra|emisi[óo]n|reserva)|data\s*(?:di\s*)?(?:emissione|acquisto)|transaction\s*date)(?![a-z])/i
 
-/** Euro or pound amounts: read an ambiguous 05/11/2026 day first. */
+/** Euro or pound amounts, or a receipt that says EURO: read an ambiguous 05/11/2026 day first. */
 function prefersDayFirst(lines: Line[]): boolean {
-  return lines.some((l) => /[€£]|\b(?:EUR|GBP)\b/.test(l.text))
+  return lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))
 }
 
 function findDate(lines: Line[]): DateFound | null {
   const dayFirst = prefersDayFirst(lines)
-  const candidates = lines.flatMap((line) =>
-    parseDates(line.text, { dayFirst }).map((d) => ({
+  const candidates = lines.flatMap((line) => {
+    // A label on the line itself, or on the line just above ("Reisedatum" over "02.03.2020").
+    const above = lines[line.index - 1]?.text ?? ''
+    const labelled = (re: RegExp) => re.test(line.text) || (re.test(above) && parseDates(above).length === 0)
+    const travel = labelled(TRAVEL_DATE) && !BOOKING_DATE.test(line.text)
+    return parseDates(line.text, { dayFirst }).map((d) => ({
       ...d,
       confidence: line.confidence,
       digitConfidence: line.digitConfidence,
       weekday: printedWeekday(line.text),
-      score: (DATE_PREFERRED.test(line.text) ? 1 : 0) - (DATE_AVOIDED.test(line.text) ? 1 : 0) - (d.format === 'compact' ? 0.5 : 0),
+      travel,
+      score:
+        (travel ? 2 : 0) +
+        (DATE_PREFERRED.test(line.text) ? 1 : 0) -
+        (DATE_AVOIDED.test(line.text) ? 1 : 0) -
+        (labelled(BOOKING_DATE) ? 1 : 0) -
+        (d.format === 'compact' ? 0.5 : 0),
       index: line.index,
-    })),
-  )
+    }))
+  })
   if (candidates.length === 0) return null
   const best = [...candidates].sort((a, b) => b.score - a.score || a.index - b.index)[0]
   const others = [...new Set(candidates.map((c) => c.iso).filter((d) => d !== best.iso))]
-  return { iso: best.iso, format: best.format, confidence: best.confidence, digitConfidence: best.digitConfidence, weekday: best.weekday, others }
+  return { iso: best.iso, travel: best.travel, format: best.format, confidence: best.confidence, digitConfidence: best.digitConfidence, weekday: best.weekday, others }
 }
 
 // ---------------------------------------------------------------------------

@@ -29,3 +29,34 @@ export function findReferenceNumber(text: string): string | null {
 export function normaliseReference(token: string): string {
   return token.toUpperCase().replace(/[^A-Z0-9]/g, '')
 }
+
+/**
+ * The minute a trip happened, as the service prints it beside the trip's date ("Jul 12, 2026" over
+ * "3:06 PM"): "2026-07-12 15:06". A service sends one trip's receipt again when a tip is added
+ * later, with a new total and a number the first mail lacked; both print the same moment, so one
+ * rider's trip pays once (issue 37). Never a key across riders: many trips start in one minute.
+ */
+export function findTripMoment(text: string, dates: (line: string) => string[]): string | null {
+  const lines = text.split('\n').map((l) => l.trim()).filter(Boolean)
+  for (let i = 0; i < lines.length; i++) {
+    const [day] = dates(lines[i])
+    if (!day) continue
+    const time = clockTime(lines[i]) ?? clockTime(lines[i + 1] ?? '')
+    if (time) return `${day} ${time}`
+  }
+  return null
+}
+
+/** "3:06 PM" → "15:06", "14:38" → "14:38"; the first clock time on the line, or null. */
+export function clockTime(line: string): string | null {
+  const m = /(?<![\d:])(\d{1,2}):([0-5]\d)(?![\d:])\s*([ap])?\.?\s?m?\b/i.exec(line)
+  if (!m) return null
+  let hours = Number(m[1])
+  if (hours > 23) return null
+  const half = m[3]?.toLowerCase()
+  if (half) {
+    if (hours < 1 || hours > 12) return null
+    hours = (hours % 12) + (half === 'p' ? 12 : 0)
+  }
+  return `${String(hours).padStart(2, '0')}:${m[2]}`
+}

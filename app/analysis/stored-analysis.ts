@@ -25,6 +25,8 @@ export const eReceiptFactsSchema = z.object({
   signatureId: z.string(),
   /** "Uber:TRIPID" from the signed text, when it prints one. */
   tripKey: z.string().nullable(),
+  /** "Uber:2026-07-12 15:06": the trip's date and minute as printed, the same on a tip-added resend (issue 37). */
+  tripMoment: z.string().nullable().optional(),
   /** Hash of the receipt's To address when the signature covers To; bound to a wallet on approval. */
   recipientHash: z.string().nullable(),
   /** The signature's x= had passed (accepted for receipts inside the window). */
@@ -66,6 +68,10 @@ export const storedAnalysisSchema = z
     reasons: z.array(z.string()),
     /** 0..1 */
     confidence: z.number().optional(),
+    /** ISO 4217 code of the total's currency, when the receipt shows one (issue 37). */
+    currency: z.string().nullable().optional(),
+    /** purchaseDate is a ticket's travel date (the trip counts, not the day it was bought). */
+    travelDate: z.boolean().optional(),
     /** The trip / order / receipt number printed on it (normalised), when there is one. */
     referenceNumber: z.string().nullable().optional(),
     isThriftStore: z.boolean().optional(),

@@ -42,6 +42,8 @@ export function toAnalysis(
     category: fields.category,
     purchaseDate: fields.purchaseDate,
     totalAmount: fields.totalAmount,
+    currency: fields.currency,
+    travelDate: fields.signals.travelDate,
     referenceNumber: findReferenceNumber(ocr.text),
     confidence: verdict.confidence,
     reasons: verdict.reasons,

@@ -5,7 +5,7 @@
  * the shape of one trip (an id, a route, a distance, a duration or a time span) and nothing that
  * makes it one of the other kinds. What is not recognised as a trip does not pay.
  */
-export type MessageKind = 'trip' | 'food_order' | 'trip_summary' | 'fee_only' | 'pass_purchase' | 'not_a_trip'
+export type MessageKind = 'trip' | 'food_order' | 'trip_summary' | 'not_a_payment' | 'fee_only' | 'pass_purchase' | 'not_a_trip'
 
 export type MessageKindResult = { kind: MessageKind; evidence: string | null }
 
@@ -18,6 +18,13 @@ const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt 
 /** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 const SUMMARY =
   /\b((weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|statement period|year in review|activity summary|\d+ (trips|rides) (taken|completed|this|last|in))/i
+
+/**
+ * A service's own word that this is no payment receipt: Uber's "trip summary" and "charge summary"
+ * of a completed trip say "This is not a payment receipt" and that the receipt follows once the
+ * payment is processed (decision 112: only that receipt pays).
+ */
+export const NOT_A_PAYMENT = /\b(?:this\s+is\s+not\s+a\s+(?:payment\s+)?receipt|not\s+a\s+payment\s+receipt|this\s+is\s+not\s+an?\s+(?:invoice|bill))\b/i
 
 /** A charge with no trip behind it: a cancelled trip, a no-show, a fine or a fee added later. */
 const FEE_ONLY =
@@ -34,6 +41,10 @@ const TRIP_SHAPE: Array<[string, RegExp]> = [
   ['distance', /\b\d+(?:[.,]\d+)?\s?(mi|miles|km|kilometers|kilometres)\b/i],
   ['duration', /\b(duration|ride time|trip time|time ridden)\b/i],
   ['time span', /\b\d{1,2}:\d{2}\s*(?:[AP]M)?\s*(?:–|-|to)\s*\d{1,2}:\d{2}/i],
+  // Bike and scooter rides: a start and an end place with their times (Lyft's and Lime's
+  // "E 2 St & Ave C  Start 12:37 pm … End 12:46 pm"), or a ride priced by the minute.
+  ['start and end', /\bstart\b[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b[\s\S]{0,200}?\bend\b[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b/i],
+  ['ride by the minute', /\b(?:ride|trip|unlock)\b[^\n]{0,40}?\bper\s+min(?:ute)?\b[^\n]{0,20}?\b\d+\s?min/i],
 ]
 
 export function classifyMessage(input: { subject: string | null; text: string }): MessageKindResult {
@@ -43,6 +54,8 @@ export function classifyMessage(input: { subject: string | null; text: string })
   if (foodWord) return { kind: 'food_order', evidence: foodWord }
   const summary = hit(SUMMARY)
   if (summary) return { kind: 'trip_summary', evidence: summary }
+  const notPayment = hit(NOT_A_PAYMENT)
+  if (notPayment) return { kind: 'not_a_payment', evidence: notPayment }
   const fee = hit(FEE_ONLY)
   if (fee) return { kind: 'fee_only', evidence: fee }
   const shape = TRIP_SHAPE.find(([, re]) => re.test(text))

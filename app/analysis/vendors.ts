@@ -77,6 +77,8 @@ const food = other('food')
 const retail = other('retail')
 const thrift = other('thrift')
 
+const TAXI_ALIASES = ['Taxi Receipt', 'Taxi-Quittung', 'Taxiquittung', 'Taxifahrt', 'Reçu de taxi', 'Recibo de taxi', 'Ricevuta taxi', 'Taxicab', '택시', '出租车', '出租汽车', 'タクシー']
+
 export const VENDORS: Vendor[] = [
   // Ride-share and taxi apps.
   ride('Uber', ['UberX', 'Uber XL', 'UberXL', 'Uber Green', 'Uber Comfort', 'Uber Black', 'Uber Pool', 'Uber Technologies']),
@@ -104,6 +106,16 @@ export const VENDORS: Vendor[] = [
   ride('Flywheel'),
   ride('Arro', ['Arro Taxi'], ['Arro']),
   ride('Yellow Cab', ['Yellow Taxi']),
+  ride('Kakao T', ['KakaoT', 'Kakao Taxi', '카카오T', '카카오 T', '카카오택시'], ['Kakao']),
+  ride('Gojek', ['GoRide', 'GoCar']),
+  ride('Heetch'),
+  ride('Rapido', [], ['Rapido']),
+  ride('Namma Yatri'),
+  ride('Didi Taxi', ['滴滴出行', '滴滴']),
+  // A licensed taxi of any company: the receipt says it is one (issue 37: Seoul, Beijing taxis).
+  // Only as the receipt's title ("TAXI RECEIPT", "서울 택시", "北京市出租汽车专用发票"): a ride that ends
+  // at a taxi rank is no taxi receipt.
+  ...[TAXI_ALIASES].map((aliases) => ({ ...ride('Taxi', aliases), headerOnly: ['Taxi', ...aliases] })),
   // Public transit and intercity rail/bus.
   transit('MTA', ['MTA New York City Transit', 'New York City Transit', 'NYC Transit', 'OMNY', 'MetroCard', 'LIRR', 'Long Island Rail Road', 'Metro-North', 'Metro North Railroad']),
   transit('BART', ['Bay Area Rapid Transit']),
@@ -145,9 +157,41 @@ export const VENDORS: Vendor[] = [
   transit('TTC', ['Toronto Transit Commission', 'PRESTO']),
   transit('STM', ['Société de transport de Montréal', 'OPUS Card'], ['STM']),
   transit('Transport for London', ['TfL', 'Oyster']),
-  transit('Deutsche Bahn', ['DB Fernverkehr']),
-  transit('SNCF'),
-  transit('Eurostar'),
+  transit('Deutsche Bahn', ['DB Fernverkehr', 'DB Regio', 'DB Vertrieb', 'bahn.de']),
+  transit('SNCF', ['SNCF Voyageurs', 'TGV INOUI', 'OUIGO', 'TER', 'Intercités'], ['TER']),
+  transit('Eurostar', ['Thalys']),
+  transit('ÖBB', ['OBB', 'Österreichische Bundesbahnen', 'Osterreichische Bundesbahnen', 'ÖBB-Personenverkehr'], ['OBB']),
+  transit('SBB', ['SBB CFF FFS', 'Schweizerische Bundesbahnen'], ['SBB']),
+  transit('Trenitalia', ['Frecciarossa', 'Ferrovie dello Stato']),
+  transit('Italo', ['Italo Treno', 'NTV Italo'], ['Italo']),
+  transit('Renfe', ['Renfe Viajeros', 'AVE', 'Cercanías'], ['AVE']),
+  transit('NS', ['Nederlandse Spoorwegen'], ['NS']),
+  transit('SNCB', ['NMBS', 'SNCB/NMBS']),
+  transit('RegioJet'),
+  transit('Westbahn'),
+  transit('České dráhy', ['Ceske drahy', 'ČD'], ['ČD']),
+  transit('PKP Intercity'),
+  transit('DSB', [], ['DSB']),
+  transit('SJ', ['Statens Järnvägar'], ['SJ']),
+  transit('National Rail', ['Trainline']),
+  transit('RATP'),
+  transit('BVG', ['Berliner Verkehrsbetriebe'], ['BVG']),
+  transit('MVG', ['Münchner Verkehrsgesellschaft'], ['MVG']),
+  transit('HVV', [], ['HVV']),
+  transit('Wiener Linien'),
+  transit('TMB', ['Transports Metropolitans de Barcelona'], ['TMB']),
+  transit('Metro de Madrid', ['EMT Madrid']),
+  transit('ATM Milano', ['Azienda Trasporti Milanesi']),
+  transit('Indian Railways', ['IRCTC', 'Indian Railway']),
+  transit('KSRTC', ['Karnataka State Road Transport', 'Kerala State Road Transport']),
+  transit('APSRTC', ['Andhra Pradesh State Road Transport']),
+  transit('TSRTC', ['TGSRTC', 'Telangana State Road Transport']),
+  transit('MSRTC', ['Maharashtra State Road Transport']),
+  transit('redBus'),
+  transit('Korail', ['KTX', '코레일', '한국철도']),
+  transit('SRT', ['SR 수서고속철도', '수서고속철도'], ['SRT']),
+  transit('China Railway', ['中国铁路', '中国铁路客户服务中心', '12306', '铁路电子客票']),
+  transit('Tmoney', ['티머니', 'T-money']),
   transit('VIA Rail', ['VIA Rail Canada']),
   transit('Sun Metro'),
   // EV-only services and charging.
@@ -324,12 +368,15 @@ export type VendorMatch = {
   exact: boolean
 }
 
-/** Lower-case words; apostrophes dropped ('Joe's' = 'joes'), dots and dashes kept inside words. */
+/**
+ * Lower-case words of any script; apostrophes dropped ('Joe's' = 'joes'), dots and dashes kept
+ * inside words. 'Über' stays 'über': the German word is not Uber.
+ */
 export function tokenize(line: string): string[] {
   return line
     .toLowerCase()
     .replace(/[’'`]/g, '')
-    .replace(/[^a-z0-9&.-]+/g, ' ')
+    .replace(/[^\p{L}\p{N}&.-]+/gu, ' ')
     .split(' ')
     .map((w) => w.replace(/^[.-]+|[.-]+$/g, ''))
     .filter(Boolean)
@@ -362,11 +409,44 @@ export function editDistance(a: string, b: string, max = 3): number {
   return prev[b.length]
 }
 
+/**
+ * Glyphs a reader confuses with each other. A misread name differs from the real one only by such
+ * glyphs ('Tesia', 'Uher'); a real word that differs by others ('public' / 'Publix', 'delivery' /
+ * 'Deliveroo', 'eurocard' / 'MetroCard') is another word, never the name (issue 37).
+ */
+const CONFUSABLE_GROUPS = ['il1|tfj!', 'o0qd', 'ceo', 'uvy', 'nu', 's5z2', 'b6h8', 'g9q', 'mn', 'rt']
+const CONFUSABLE = new Map<string, Set<string>>()
+for (const group of CONFUSABLE_GROUPS) for (const c of group) CONFUSABLE.set(c, new Set([...(CONFUSABLE.get(c) ?? []), ...group]))
+
+/**
+ * Edits a reader could have made: substituting confusable glyphs, and (for names of six letters or
+ * more) dropping or adding one letter. Anything else counts as more than `max`.
+ */
+export function ocrDistance(read: string, name: string, max = 2): number {
+  if (Math.abs(read.length - name.length) > 1) return max + 1
+  if (read[0] !== name[0] && !CONFUSABLE.get(name[0])?.has(read[0])) return max + 1
+  const indel = name.length >= 6 ? 1 : Infinity
+  let prev = Array.from({ length: name.length + 1 }, (_, j) => j * indel)
+  for (let i = 1; i <= read.length; i++) {
+    const cur = [i * indel]
+    for (let j = 1; j <= name.length; j++) {
+      const a = read[i - 1]
+      const b = name[j - 1]
+      const sub = a === b ? 0 : CONFUSABLE.get(b)?.has(a) ? 1 : Infinity
+      cur[j] = Math.min(prev[j] + indel, cur[j - 1] + indel, prev[j - 1] + sub)
+    }
+    prev = cur
+  }
+  const d = prev[name.length]
+  // Two added or dropped letters is another word.
+  return Number.isFinite(d) ? d : max + 1
+}
+
 /** Edit distance allowed for a name of this length: short names must match exactly (after folding digits). */
 function allowedDistance(length: number): number {
   // Five-letter names sit one edit away from everyday words ('Mobil'/'mobile', 'Shell'/'shelf').
   if (length <= 5) return 0
-  if (length <= 8) return 1
+  if (length <= 9) return 1
   return 2
 }
 
@@ -379,14 +459,17 @@ export function positionWeight(index: number): number {
 /** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra'). */
 const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard']
 
-type Alias = { vendor: Vendor; words: string[]; key: string; headerOnly: boolean }
+/** Hangul, Han and kana: written without spaces, so a name is found inside the run of letters. */
+const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
+
+type Alias = { vendor: Vendor; words: string[]; key: string; headerOnly: boolean; cjk: boolean }
 
 const ALIASES: Alias[] = VENDORS.flatMap((vendor) => {
   const headerOnly = new Set((vendor.headerOnly ?? []).map((a) => compact(tokenize(a))))
   return vendor.aliases.map((alias) => {
     const words = tokenize(alias)
     const key = compact(words)
-    return { vendor, words, key, headerOnly: headerOnly.has(key) }
+    return { vendor, words, key, headerOnly: headerOnly.has(key), cjk: CJK.test(alias) }
   })
 })
   // Longest first, so 'Uber Eats' claims its words before 'Uber' can.
@@ -401,13 +484,37 @@ function isHeaderLine(words: string[], index: number): boolean {
 
 type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number }
 
-function matchLine(text: string, index: number): LineMatch[] {
-  const words = tokenize(text).map(foldWord)
+/**
+ * Lines that name someone other than the merchant: a fee or surcharge collected for an agency
+ * ("MTA Congestion Surcharge" on a ride), or the wallet that paid ("Amazon Pay", "Apple Pay").
+ */
+const FEE_LINE = /\b(?:surcharge|fee|fees|tax|taxes|toll|tolls|levy|zuschlag|geb[üu]hr|taxe|recargo|tassa)\b/iu
+const WALLET = /\b(?:amazon|apple|google|samsung|kakao|naver|grab|wechat|ali|toss|line|phone)\s?pay\b|\bpaypal\b|\bpaytm\b|\bphonepe\b/giu
+
+/**
+ * Names that are everyday words in a language a receipt may be in: the German "über" read without
+ * its dots is "Uber", "mobil" is German for mobile. On a receipt in that language they count only
+ * as a letterhead, never inside a sentence.
+ */
+const FALSE_FRIENDS: Array<{ key: string; language: RegExp }> = [
+  { key: 'uber', language: /\b(?:und|der|die|das|nach|von|mit|f[üu]r|fahrt|fahrkarte|bahn|gleis|reise|zug|preis|gesamt|mwst|gültig|gultig)\b|[äöüß]/i },
+  { key: 'mobil', language: /\b(?:und|der|die|das|nach|von|mit|f[üu]r|stadt|city|tanken|mwst|og|och|med|bil)\b|[äöüßåø]/i },
+]
+
+function matchLine(text: string, index: number, language: string): LineMatch[] {
+  if (FEE_LINE.test(text)) return []
+  const line = text.replace(WALLET, ' ')
+  const words = tokenize(line).map(foldWord)
   const used = new Array<boolean>(words.length).fill(false)
   const header = isHeaderLine(words, index)
   const found: LineMatch[] = []
   for (const alias of ALIASES) {
     if (alias.headerOnly && !header) continue
+    if (!header && alias.words.length === 1 && FALSE_FRIENDS.some((f) => f.key === alias.key && f.language.test(language))) continue
+    if (alias.cjk) {
+      if (line.toLowerCase().includes(alias.words.join(''))) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
+      continue
+    }
     // A multi-word alias may be printed as one word ('CitiBike') or split by OCR ('Zip car').
     for (const size of new Set([alias.words.length, 1, alias.words.length + 1])) {
       for (let start = 0; start + size <= words.length; start++) {
@@ -417,8 +524,8 @@ function matchLine(text: string, index: number): LineMatch[] {
         if (!exact) {
           // Across several words two edits can turn one phrase into another ('Clipper fare' / 'Clipper card').
           const max = Math.min(allowedDistance(alias.key.length), size > 1 ? 1 : 2)
-          if (max === 0 || candidate.length <= 4 || NOT_FUZZY.has(candidate)) continue
-          if (editDistance(candidate, alias.key, max) > max) continue
+          if (max === 0 || candidate.length <= 4 || NOT_FUZZY.has(candidate) || alias.cjk) continue
+          if (ocrDistance(candidate, alias.key, max) > max) continue
         }
         for (let i = start; i < start + size; i++) used[i] = true
         // The letterhead: a short top line that is (mostly) the name, not 'Clipper fare'.
@@ -434,8 +541,9 @@ function matchLine(text: string, index: number): LineMatch[] {
 /** All merchants named in the text, best first. */
 export function findVendors(lines: string[]): VendorMatch[] {
   const byVendor = new Map<Vendor, VendorMatch & { best: number }>()
+  const language = lines.join('\n')
   lines.forEach((text, index) => {
-    for (const m of matchLine(text, index)) {
+    for (const m of matchLine(text, index, language)) {
       const entry = byVendor.get(m.vendor)
       if (!entry) {
         byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight })

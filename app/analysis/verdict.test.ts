@@ -55,7 +55,7 @@ describe('judgeReceipt', () => {
     ['no date', UBER.replace('Fri, Nov 20, 2026', '')],
     ['a year before the app existed', UBER.replace('2026', '2006')],
     ['only a weak total label', UBER.replace('Total', 'Paid')],
-    ['unknown merchant with transport words', 'City Cab Co\nTaxi ride\n03/03/2026\nFare $12.00\nTotal $12.00'],
+    ['unknown merchant with transport words', 'Harbor Shuttle Co\nShuttle ride to the pier\n03/03/2026\nFare $12.00\nTotal $12.00'],
     ['a transport name misread', UBER.replace('Uber', 'Ubcr')],
     ['a second non-transport merchant named', UBER.replace('Thanks for riding, Sam', 'Shell')],
   ])('unsure: %s -> manual review', (_, text) => {

@@ -78,6 +78,9 @@ export type VerdictContext = {
   now?: Date
 }
 
+export const NOT_A_PAYMENT_REASON =
+  'This receipt says it is not a payment receipt (a trip or charge summary). The service sends the receipt once the payment is processed: send that one instead.'
+
 export const MANUAL_ENTRY_REASON =
   "We couldn't automatically determine if this receipt qualifies. Please enter the details manually."
 
@@ -95,6 +98,9 @@ export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | 
   if (!isValid) {
     return { ...base, isAcceptable: false, needsManualReview: true, reasons: [MANUAL_ENTRY_REASON] }
   }
+  // A trip or charge summary says itself that it is no payment receipt: the receipt that follows
+  // the payment pays, this never does (decision 112).
+  if (fields.signals.notAPayment) return { ...base, isAcceptable: false, needsManualReview: false, reasons: [NOT_A_PAYMENT_REASON] }
   const kind = fields.vendor?.kind ?? null
   const preOwned = fields.signals.preOwnedKeywords
   if (kind === 'thrift' || (preOwned.length > 0 && kind !== 'transport' && kind !== 'car_rental')) {

@@ -20,6 +20,7 @@ export type EReceiptErrorCode =
   | 'not_a_receipt'
   | 'food_order'
   | 'trip_summary'
+  | 'not_a_payment'
   | 'fee_only'
   | 'pass_purchase'
   | 'too_many_signatures'
@@ -48,6 +49,8 @@ const MESSAGES: Record<EReceiptErrorCode, string> = {
   food_order:
     'This e-mail is a food or delivery order, not a trip. Only rides, transit, e-scooter and bike trips and electric car rentals earn B3TR.',
   trip_summary: 'This e-mail sums up several trips. Send the receipt of each trip instead: each one earns on its own.',
+  not_a_payment:
+    'This e-mail says it is not a payment receipt (a trip or charge summary). The service sends the receipt once the payment is processed: send that one instead.',
   fee_only:
     'This e-mail is a fee notice (a cancelled trip, a no-show or a fine), not a completed trip, so it does not earn B3TR.',
   pass_purchase:
@@ -64,6 +67,7 @@ const STATUS: Partial<Record<EReceiptErrorCode, 400 | 409 | 413 | 422 | 503>> = 
   not_a_receipt: 422,
   food_order: 422,
   trip_summary: 422,
+  not_a_payment: 422,
   fee_only: 422,
   pass_purchase: 422,
   timed_out: 503,

@@ -8,8 +8,17 @@ import { recordAudit } from '~/admin/audit.server'
 import type { EReceiptFacts } from '~/analysis/stored-analysis'
 import { MAILBOX_TAKEN_MESSAGE } from '../ereceipts/errors'
 
-export function claimKeys(facts: EReceiptFacts): string[] {
-  return [`sig:${facts.signatureId}`, ...(facts.tripKey ? [`trip:${facts.tripKey}`] : [])]
+/**
+ * The keys one e-receipt claims: its signature and printed trip number, once across everyone; and
+ * the trip's printed minute, once per mailbox (or wallet, when the signature does not cover To), so
+ * a tip-added resend of the same ride does not pay again (issue 37).
+ */
+export function claimKeys(facts: EReceiptFacts, userId: number): string[] {
+  return [
+    `sig:${facts.signatureId}`,
+    ...(facts.tripKey ? [`trip:${facts.tripKey}`] : []),
+    ...(facts.tripMoment ? [`moment:${facts.recipientHash ?? `user:${userId}`}:${facts.tripMoment}`] : []),
+  ]
 }
 
 /**
@@ -30,7 +39,7 @@ export async function claimEReceipt(
   }
   await trx
     .insertInto('ereceipt_claims')
-    .values(claimKeys(input.facts).map((key) => ({ key, receipt_id: input.receiptId, created_at: now })))
+    .values(claimKeys(input.facts, input.userId).map((key) => ({ key, receipt_id: input.receiptId, created_at: now })))
     .execute()
   return { ok: true }
 }
@@ -51,7 +60,7 @@ export async function mailboxOwner(db: DB, addressHash: string): Promise<number 
 
 /** What would refuse this e-receipt for this user, said on the analysis step (the submit re-checks). */
 export async function eReceiptRefusal(db: DB, userId: number, facts: EReceiptFacts): Promise<'duplicate' | 'mailbox' | null> {
-  const claimed = await db.selectFrom('ereceipt_claims').select('key').where('key', 'in', claimKeys(facts)).executeTakeFirst()
+  const claimed = await db.selectFrom('ereceipt_claims').select('key').where('key', 'in', claimKeys(facts, userId)).executeTakeFirst()
   if (claimed) return 'duplicate'
   if (facts.recipientHash) {
     const owner = await mailboxOwner(db, facts.recipientHash)

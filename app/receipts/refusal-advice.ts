@@ -25,7 +25,7 @@ const UNVERIFIABLE_EMAIL = new Set([
   'headers_too_large',
   'inline_forward',
 ])
-const NOT_A_TRIP = new Set(['not_a_receipt', 'food_order', 'trip_summary', 'fee_only', 'pass_purchase'])
+const NOT_A_TRIP = new Set(['not_a_receipt', 'food_order', 'trip_summary', 'not_a_payment', 'fee_only', 'pass_purchase'])
 
 export function refusalAdvice(code: string | null | undefined, status: number): RefusalAdvice {
   if (code === 'daily_limit') return { action: 'none', title: 'Daily Action Limit Reached', instead: 'You can send more receipts after the daily reset.' }

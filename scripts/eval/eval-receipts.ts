@@ -75,7 +75,7 @@ export type EvalOptions = {
 }
 
 type Fields = { vendor: string | null; category: string | null; totalAmount: number | null; purchaseDate: string | null; currency?: string | null }
-type Right = { vendor: boolean; category: boolean; total: boolean; date: boolean; all: boolean; tripKey?: boolean }
+type Right = { vendor: boolean; category: boolean; total: boolean; date: boolean; all: boolean; tripKey?: boolean; currency?: boolean }
 
 export type FileResult = {
   file: string
@@ -157,6 +157,8 @@ export function judgeFields(fields: Fields, truth: TruthEntry, tripKey?: string 
   // The app keys a trip "Vendor:reference"; a truth.json gives the printed reference.
   const key = (k: string | null | undefined) => (k ? k.replace(/^[^:]*:/, '').replace(/[^a-z0-9]/gi, '').toLowerCase() : null)
   if (truth.tripKey !== undefined) right.tripKey = key(tripKey) === key(truth.tripKey)
+  // The total's currency, where the truth names one (not part of `all`: the four fields decide).
+  if (truth.currency !== undefined && truth.totalAmount !== null && truth.totalAmount !== undefined) right.currency = (fields.currency ?? null) === truth.currency
   return right
 }
 
@@ -268,8 +270,7 @@ export async function evaluateReceipts(dir: string, opts: EvalOptions = {}): Pro
       category: a?.category ?? null,
       totalAmount: a?.totalAmount ?? null,
       purchaseDate: a?.purchaseDate ?? null,
-      // The app reads no currency: a total is a number in whatever the receipt printed.
-      ...(item.entry.currency !== undefined ? { currency: null } : {}),
+      currency: a?.currency ?? null,
     }
     // What the submission keys the trip by: an e-receipt's "Vendor:reference", a photo's printed number.
     const tripKey = (a?.ereceipt ? a.ereceipt.tripKey : a?.referenceNumber) ?? null
@@ -398,6 +399,11 @@ export function summarize(files: FileResult[], skipped = 0) {
     tripKey: (() => {
       const keyed = files.filter((f) => f.right.tripKey !== undefined)
       return { count: keyed.length, right: keyed.filter((f) => f.right.tripKey).length }
+    })(),
+    /** Over the files whose truth names the total's currency; not part of "all". */
+    currency: (() => {
+      const named = files.filter((f) => f.right.currency !== undefined)
+      return { count: named.length, right: named.filter((f) => f.right.currency).length }
     })(),
     transport: { count: transport.length, autoApprovedAllRight: transportRight, rate: rate(transportRight, transport.length) },
     emails: { tripReceipts: trips.length, paidRightTotalAndDate: tripsPaidRight, rate: rate(tripsPaidRight, trips.length) },
