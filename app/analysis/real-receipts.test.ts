@@ -163,3 +163,19 @@ describe('amounts and dates the European and Asian way', () => {
     expect(journey.purchaseDate).toBe('2026-04-15')
   })
 })
+
+describe('a ticket for a trip still ahead', () => {
+  it('waits for the trip: "come back after your trip"', async () => {
+    const { checkPurchaseDate } = await import('~/receipts/age-window')
+    const now = new Date('2026-03-01T10:00:00Z')
+    const ticket = extractReceipt('Online-Ticket\nBuchungsdatum: 20.02.2026\nHinfahrt am 02.03.2026\nGesamtpreis 86,43 €')
+    expect(checkPurchaseDate(ticket.purchaseDate!, now, 14, { travel: ticket.signals.travelDate })).toEqual({
+      ok: false,
+      code: 'future',
+      reason: 'Your trip on March 2, 2026 is still ahead. Come back after your trip: the ticket earns once you have travelled.',
+    })
+    // A receipt of a purchase dated tomorrow (time zones) is still fine; the trip, once taken, too.
+    expect(checkPurchaseDate('2026-03-02', now, 14)).toEqual({ ok: true })
+    expect(checkPurchaseDate(ticket.purchaseDate!, new Date('2026-03-03T10:00:00Z'), 14, { travel: true })).toEqual({ ok: true })
+  })
+})

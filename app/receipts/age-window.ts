@@ -19,14 +19,23 @@ export function checkPurchaseDate(
   purchaseDate: string,
   now: Date,
   maxAgeDays: number = MAX_RECEIPT_AGE_DAYS,
+  opts: { travel?: boolean } = {},
 ): PurchaseDateCheck {
   if (parseUtcDay(purchaseDate) === null) {
     return { ok: false, code: 'invalid', reason: 'The purchase date is not a valid date.' }
   }
   const age = daysBetween(purchaseDate, utcDay(now))
+  // A ticket is dated by its journey (issue 37): the trip earns, so a trip still ahead waits for it.
+  if (opts.travel && age < 0) return { ok: false, code: 'future', reason: tripAheadReason(purchaseDate) }
   if (age < -1) return { ok: false, code: 'future', reason: 'The purchase date is in the future.' }
   if (age > maxAgeDays) {
     return { ok: false, code: 'too_old', reason: `Receipts older than ${maxAgeDays} days are not eligible.` }
   }
   return { ok: true }
+}
+
+/** What a rider with a ticket for a trip still ahead is told. */
+export function tripAheadReason(travelDate: string): string {
+  const day = new Date(`${travelDate}T00:00:00Z`).toLocaleDateString('en-US', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'UTC' })
+  return `Your trip on ${day} is still ahead. Come back after your trip: the ticket earns once you have travelled.`
 }

@@ -14,6 +14,8 @@ export type AnalysisFacts = {
   reasons: string[]
   testMode?: boolean
   timeoutFallback?: boolean
+  /** purchaseDate is a ticket's travel date. */
+  travelDate?: boolean
 }
 
 export type UserValues = {
@@ -60,7 +62,7 @@ export function decideSubmission(input: {
   }
 
   const date = analysis.purchaseDate ?? user.purchaseDate
-  const window = checkPurchaseDate(date, input.now, input.maxAgeDays)
+  const window = checkPurchaseDate(date, input.now, input.maxAgeDays, { travel: analysis.travelDate === true && analysis.purchaseDate !== null })
   if (!window.ok) return { kind: 'reject', reason: window.reason }
 
   const reasons: string[] = []

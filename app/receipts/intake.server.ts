@@ -106,7 +106,7 @@ export async function analysisRefusal(
   if (claimed === 'duplicate') return submissionRefusals.duplicate()
   if (claimed === 'mailbox') return submissionRefusals.mailbox(MAILBOX_TAKEN_MESSAGE)
   if (input.analysis.purchaseDate) {
-    const window = checkPurchaseDate(input.analysis.purchaseDate, now, input.maxAgeDays)
+    const window = checkPurchaseDate(input.analysis.purchaseDate, now, input.maxAgeDays, { travel: input.analysis.travelDate === true })
     if (!window.ok) return new Refusal(window.code, 400, window.reason, { title: 'Not eligible' })
   }
   return null
