@@ -60,6 +60,8 @@ export interface ReceiptTable {
   status: ReceiptStatus
   /** The trip / order / receipt number the analysis read (normalised), when printed. */
   reference_number: string | null
+  /** "Uber:2026-07-12 15:06": the trip's printed date and minute, a duplicate key per user (migration 0022). */
+  trip_moment: Generated<string | null>
   review_reasons_json: string | null
   /** JSON ReviewSignals: why a receipt deserves a closer look (wallet age, invitations, copies). */
   review_signals_json: string | null

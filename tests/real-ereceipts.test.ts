@@ -91,3 +91,42 @@ describe("a ride's receipt and its tip-added resend (real Uber templates)", () =
     expect(await getBalanceMilli(getDb(), user.id)).toBe(paid)
   })
 })
+
+describe('the same ride as two photos (a receipt, then its tip-added resend)', () => {
+  it('pays one rider once, and another rider is not refused by the minute', async () => {
+    const { analyzeAndStore } = await import('../app/analysis/analyses.server')
+    const { tripMomentOf } = await import('../app/analysis/to-analysis')
+    const { submitReceipt } = await import('../app/receipts/receipts.server')
+    const { noiseImage, todayUtc } = await import('./utils/images')
+    const day = uberDay(new Date())
+    const photoOf = (total: number, text: string) => async () => ({
+      isValid: true,
+      storeName: 'Uber',
+      category: 'ride_share',
+      totalAmount: total,
+      purchaseDate: todayUtc(),
+      confidence: 0.97,
+      isAcceptable: true,
+      needsManualReview: false,
+      reasons: [],
+      tripMoment: tripMomentOf('Uber', text),
+    })
+    const first = `${day}\n3:06 PM\nThanks for riding, Alex Rider\nTotal $20.87`
+    const resend = `${day}\n3:06 PM\nTip\nThanks for tipping, Alex Rider\nTotal $27.87\nReceipt ID # 762c201a`
+    const values = (cents: number) => ({ category: 'ride_share', amountCents: cents, purchaseDate: todayUtc() })
+    const { asPerson: passport } = await import('./utils/standing')
+    const rider = await signInNewUser()
+    const a = await analyzeAndStore(getDb(), { userId: rider.user.id, image: await noiseImage(), analyze: photoOf(20.87, first) })
+    expect(await submitReceipt(getDb(), { userId: rider.user.id, analysisId: a.id, values: values(2087), maxAgeDays: 14, passport })).toMatchObject({ ok: true })
+    const b = await analyzeAndStore(getDb(), { userId: rider.user.id, image: await noiseImage(), analyze: photoOf(27.87, resend) })
+    expect(await submitReceipt(getDb(), { userId: rider.user.id, analysisId: b.id, values: values(2787), maxAgeDays: 14, passport })).toEqual({
+      ok: false,
+      status: 409,
+      error: 'This receipt has already been submitted.',
+    })
+    // Another rider's trip in the same minute is another trip.
+    const other = await signInNewUser()
+    const c = await analyzeAndStore(getDb(), { userId: other.user.id, image: await noiseImage(), analyze: photoOf(13.4, first.replace('20.87', '13.40')) })
+    expect(await submitReceipt(getDb(), { userId: other.user.id, analysisId: c.id, values: values(1340), maxAgeDays: 14, passport })).toMatchObject({ ok: true })
+  })
+})

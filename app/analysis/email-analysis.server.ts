@@ -8,10 +8,10 @@ import { createResolver, type TxtResolver } from '~/ereceipts/dkim.server'
 import { EReceiptError } from '~/ereceipts/errors'
 import { mailboxHash, readEmail } from '~/ereceipts/read.server'
 import { getEnv } from '~/utils/env.server'
-import { toAnalysis } from './to-analysis'
+import { toAnalysis, tripMomentOf } from './to-analysis'
 import { judgeEReceipt } from './email-verdict'
-import { extractReceipt, parseDates } from './extract'
-import { findReferenceNumber, findTripMoment } from './reference'
+import { extractReceipt } from './extract'
+import { findReferenceNumber } from './reference'
 import { parseSenderConfig, senderTable, type SenderTable } from './senders'
 import type { EReceiptFacts, FreshAnalysis } from './stored-analysis'
 import { classifyMessage } from './trip-kind'
@@ -54,12 +54,11 @@ export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): 
 
   const verdict = judgeEReceipt(fields, { signedSentAt: reading.signedSentAt, recipientSigned: reading.signedRecipient !== null })
   const reference = findReferenceNumber(text)
-  const moment = findTripMoment(text, (line) => parseDates(line).map((d) => d.iso))
   const ereceipt: EReceiptFacts = {
     domain: reading.domain,
     signatureId: reading.signatureId,
     tripKey: reference ? `${vendor.name}:${reference}` : null,
-    tripMoment: moment ? `${vendor.name}:${moment}` : null,
+    tripMoment: tripMomentOf(vendor.name, text),
     // Only a signed To names the rider's mailbox.
     recipientHash: reading.signedRecipient ? mailboxHash(reading.signedRecipient) : null,
     signatureExpired: reading.signatureExpired,

@@ -72,6 +72,8 @@ export const storedAnalysisSchema = z
     currency: z.string().nullable().optional(),
     /** purchaseDate is a ticket's travel date (the trip counts, not the day it was bought). */
     travelDate: z.boolean().optional(),
+    /** "Uber:2026-07-12 15:06": the trip's printed date and minute, when it prints both (issue 37). */
+    tripMoment: z.string().nullable().optional(),
     /** The trip / order / receipt number printed on it (normalised), when there is one. */
     referenceNumber: z.string().nullable().optional(),
     isThriftStore: z.boolean().optional(),

@@ -2,9 +2,9 @@
  * Pure: what a reader made of a receipt (its fields and verdict, the text it read) as the analysis
  * that is stored. The photo reader and the e-mail reader both end here.
  */
-import type { ExtractedReceipt } from './extract'
 import type { Reading } from './readings'
-import { findReferenceNumber } from './reference'
+import { parseDates, type ExtractedReceipt } from './extract'
+import { findReferenceNumber, findTripMoment } from './reference'
 import type { FreshAnalysis, ReaderName, ReceiptTimings } from './stored-analysis'
 import type { Verdict } from './verdict'
 
@@ -45,6 +45,7 @@ export function toAnalysis(
     currency: fields.currency,
     travelDate: fields.signals.travelDate,
     referenceNumber: findReferenceNumber(ocr.text),
+    tripMoment: tripMomentOf(fields.storeName, ocr.text),
     confidence: verdict.confidence,
     reasons: verdict.reasons,
     sustainabilityReasons,
@@ -63,4 +64,11 @@ export function toAnalysis(
     ereceipt: null,
     timings,
   }
+}
+
+/** "Uber:2026-07-12 15:06" for a known service that prints its trip's date and minute, else null. */
+export function tripMomentOf(storeName: string | null, text: string): string | null {
+  if (!storeName) return null
+  const moment = findTripMoment(text, (line) => parseDates(line).map((d) => d.iso))
+  return moment ? `${storeName}:${moment}` : null
 }

@@ -20,6 +20,22 @@ export type ReceiptContent = {
 
 export type SameReceipt = { id: number; userId: number; status: string }
 
+/**
+ * Whether this user already sent the trip of this printed minute ("Uber:2026-07-12 15:06"): a
+ * receipt sent again with a tip added (issue 37). Per user only: many riders start trips each minute.
+ */
+export async function sameTripMomentOfUser(db: Executor, userId: number, tripMoment: string | null | undefined): Promise<boolean> {
+  if (!tripMoment) return false
+  const row = await db
+    .selectFrom('receipts')
+    .select('id')
+    .where('user_id', '=', userId)
+    .where('trip_moment', '=', tripMoment)
+    .where('status', '!=', 'rejected')
+    .executeTakeFirst()
+  return !!row
+}
+
 /** Whether these exact bytes (their sha256) are already a receipt, anyone's. */
 export async function sameImageSubmitted(db: Executor, imageHash: string): Promise<boolean> {
   return !!(await db.selectFrom('receipts').select('id').where('image_hash', '=', imageHash).executeTakeFirst())

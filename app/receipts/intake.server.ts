@@ -23,7 +23,7 @@ import { Refusal } from '~/utils/refusal'
 import { checkPurchaseDate } from './age-window'
 import type { UserValues } from './decision'
 import { eReceiptRefusal } from './email-keys.server'
-import { findSameReceipts, sameImageSubmitted } from './fraud.server'
+import { findSameReceipts, sameImageSubmitted, sameTripMomentOfUser } from './fraud.server'
 import type { ReceiptOrigin } from './origin.server'
 import { receiptContent, submitReceipt, submissionRefusals, type SubmitResult } from './receipts.server'
 
@@ -99,7 +99,9 @@ export async function analysisRefusal(
   const now = input.now ?? new Date()
   const limit = await dailyLimitRefusal(db, input.userId, now)
   if (limit) return limit
-  const sameTrip = (await findSameReceipts(db, receiptContent(input.analysis))).some((r) => r.userId === input.userId)
+  const sameTrip =
+    (await findSameReceipts(db, receiptContent(input.analysis))).some((r) => r.userId === input.userId) ||
+    (await sameTripMomentOfUser(db, input.userId, input.analysis.tripMoment))
   if (sameTrip || (await sameImageSubmitted(db, input.imageHash))) return submissionRefusals.duplicate()
   const ereceipt = eReceiptFacts(input.analysis)
   const claimed = ereceipt ? await eReceiptRefusal(db, input.userId, ereceipt) : null

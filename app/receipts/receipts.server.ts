@@ -14,7 +14,7 @@ import { secondsToUtcMidnight } from '~/utils/calendar'
 import { type ReceiptReward } from '~/rewards/receipt-reward'
 import { Refusal, refused, type Refused } from '~/utils/refusal'
 import { getStoredAnalysis } from '~/analysis/analyses.server'
-import { collectReviewSignals, findSameReceipts, sameImageSubmitted, type ReceiptContent } from './fraud.server'
+import { collectReviewSignals, findSameReceipts, sameImageSubmitted, sameTripMomentOfUser, type ReceiptContent } from './fraud.server'
 import { passportReviewReasons, type PassportCheckView } from './passport-signals'
 import { eReceiptFacts, type StoredAnalysis } from '~/analysis/stored-analysis'
 import { decideSubmission, type SubmissionDecision, toCents, type UserValues } from './decision'
@@ -89,6 +89,7 @@ export async function submitReceipt(
   const early = decide({ nearDuplicate: false, sameReceiptFromOtherAccount: false, inviteeCapReached: false })
   if (early.kind === 'reject') return refused(submissionRefusals.ineligible(early.reason))
   if ((await findSameReceipts(db, content)).some((r) => r.userId === input.userId)) return refused(submissionRefusals.duplicate())
+  if (await sameTripMomentOfUser(db, input.userId, analysis.tripMoment)) return refused(submissionRefusals.duplicate())
   // Asked before the transaction (a node call never holds the database's write lock).
   const passport = input.passport ? await input.passport(await walletOf(db, input.userId)) : null
   const passportReasons = passportReviewReasons(passport)
@@ -101,9 +102,10 @@ export async function submitReceipt(
       if (!slot) throw submissionRefusals.dailyLimit(now)
       // PostgreSQL: submissions of the same trip (or by one referrer's invitees) from several
       // accounts at once wait for each other, so each sees the receipts accepted before it.
-      await lockReceiptIdentity(trx, input.userId, content)
+      await lockReceiptIdentity(trx, input.userId, content, analysis.tripMoment)
       const same = await findSameReceipts(trx, content)
       if (same.some((r) => r.userId === input.userId)) throw submissionRefusals.duplicate()
+      if (await sameTripMomentOfUser(trx, input.userId, analysis.tripMoment)) throw submissionRefusals.duplicate()
       const signals = await collectReviewSignals(trx, {
         userId: input.userId,
         now,
@@ -136,6 +138,7 @@ export async function submitReceipt(
           amount_cents: toCents(analysis.totalAmount),
           purchase_date: analysis.purchaseDate,
           reference_number: content.referenceNumber,
+          trip_moment: analysis.tripMoment ?? null,
           review_signals_json: JSON.stringify({ ...signals, ...(passport ? { passport } : {}), ...(standing ? { standing } : {}) }),
           install_hash: input.origin?.installHash ?? null,
           address_hash: input.origin?.addressHash ?? null,
@@ -199,8 +202,9 @@ export async function submitReceipt(
  * The keys a submission decides on across accounts: the trip's content, its printed number and the
  * referrer whose invitees' automatic approvals are capped. Taken in sorted order (no deadlock).
  */
-async function lockReceiptIdentity(trx: Transaction<Database>, userId: number, content: ReceiptContent) {
+async function lockReceiptIdentity(trx: Transaction<Database>, userId: number, content: ReceiptContent, tripMoment: string | null | undefined) {
   const keys: string[] = []
+  if (tripMoment) keys.push(`receipt-moment:${userId}:${tripMoment}`)
   if (content.storeName && content.amountCents !== null && content.purchaseDate) {
     keys.push(`receipt-trip:${content.storeName}:${content.amountCents}:${content.purchaseDate}`)
   }
