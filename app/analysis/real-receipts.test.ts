@@ -179,3 +179,11 @@ describe('a ticket for a trip still ahead', () => {
     expect(checkPurchaseDate(ticket.purchaseDate!, new Date('2026-03-03T10:00:00Z'), 14, { travel: true })).toEqual({ ok: true })
   })
 })
+
+describe('a long screenshot whose logo is an image', () => {
+  it('finds the brand in the footer (real Uber and Lyft footers)', () => {
+    const body = ['Thanks for riding, Evan', 'We hope you enjoyed your ride this evening.', 'Total $9.52', 'Trip fare $6.94', 'Booking Fee $2.15', 'Promotion -$0.38', 'You rode with Amanuel', 'License Plate: 53344F2', 'Report lost item', 'Contact support', 'My trips', 'Forgot password', 'Privacy', 'Terms']
+    expect(matchVendor([...body, 'Uber Technologies', '1725 3rd Street,', 'San Francisco,', 'California'])).toMatchObject({ vendor: { name: 'Uber' }, exact: true })
+    expect(matchVendor([...body, 'Question about charges?', 'Receipt # 2234914080696141974', '© 2026 Lyft, Inc.', '548 Market St., P.O. Box 68514', 'San Francisco, CA 94104'])?.score).toBeGreaterThanOrEqual(0.9)
+  })
+})

@@ -81,8 +81,8 @@ const TAXI_ALIASES = ['Taxi Receipt', 'Taxi-Quittung', 'Taxiquittung', 'Taxifahr
 
 export const VENDORS: Vendor[] = [
   // Ride-share and taxi apps.
-  ride('Uber', ['UberX', 'Uber XL', 'UberXL', 'Uber Green', 'Uber Comfort', 'Uber Black', 'Uber Pool', 'Uber Technologies']),
-  ride('Lyft', ['Lyft Inc', 'Lyft XL']),
+  ride('Uber', ['UberX', 'Uber XL', 'UberXL', 'Uber Green', 'Uber Comfort', 'Uber Black', 'Uber Pool', 'Uber Technologies', 'uber.com', 'help.uber.com', 'Uber B.V.']),
+  ride('Lyft', ['Lyft Inc', 'Lyft XL', 'lyft.com', 'Lyft Bike', 'Lyft Bikes']),
   ride('Waymo', ['Waymo One']),
   ride('Via', ['Via Transportation', 'ridewithvia', 'Ride with Via'], ['Via']),
   ride('Curb', ['Curb Mobility', 'gocurb'], ['Curb']),
@@ -456,6 +456,10 @@ export function positionWeight(index: number): number {
   return Math.max(0.3, 1 / (1 + 0.2 * (index - 2)))
 }
 
+/** The last lines of a text, where a company signs its mail and a screenshot its footer. */
+const FOOTER_LINES = 6
+const FOOTER_WEIGHT = 1
+
 /** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra'). */
 const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard']
 
@@ -543,7 +547,10 @@ export function findVendors(lines: string[]): VendorMatch[] {
   const byVendor = new Map<Vendor, VendorMatch & { best: number }>()
   const language = lines.join('\n')
   lines.forEach((text, index) => {
-    for (const m of matchLine(text, index, language)) {
+    for (const found of matchLine(text, index, language)) {
+      // A screenshot's logo is an image: the brand may be printed only in the footer ("© 2025 Lyft,
+      // Inc.", "Uber Technologies"), which counts like a line near the top.
+      const m = index >= lines.length - FOOTER_LINES && index > 3 ? { ...found, weight: Math.max(found.weight, FOOTER_WEIGHT * (found.exact ? 1 : 0.7)) } : found
       const entry = byVendor.get(m.vendor)
       if (!entry) {
         byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight })
