@@ -4,10 +4,14 @@
  * sending server with the outcome, so a refused receipt bounces back to the rider with the reason.
  * What a delivered message becomes is the caller's (`receive`: app/receipts/forwarded.server.ts).
  *
- * Issue 29: one client cannot fill it. Each address (an IPv6 /64) holds at most
- * MAX_CONNECTIONS_PER_ADDRESS connections, a message names at most MAX_RECIPIENTS recipients, an
- * idle connection is dropped after SOCKET_TIMEOUT_MS, and no session outlives SESSION_MAX_MS however
- * busy it keeps itself (NOOP resets the idle timer, not this one).
+ * Issue 29: one client cannot fill it. A message names at most MAX_RECIPIENTS recipients, an idle
+ * connection is dropped after SOCKET_TIMEOUT_MS, and no session outlives SESSION_MAX_MS however busy
+ * it keeps itself (NOOP resets the idle timer, not this one).
+ *
+ * Issue 39: nor can a handful of clients (decision 110). Of the MAX_CLIENTS sessions, each address
+ * (an IPv6 /64) holds at most MAX_CONNECTIONS_PER_ADDRESS, and the last RESERVED_FOR_NEW_ADDRESSES
+ * are kept for addresses that hold none: once the pool is that full, an address that already has a
+ * session is told 421 (try later) first, so a mail server that forwards one receipt still gets in.
  */
 import type { Socket } from 'node:net'
 import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server'
@@ -18,7 +22,10 @@ import { MAX_EMAIL_BYTES } from './message.server'
 import { userForInboundAddress } from './inbound.server'
 
 export const MAX_CLIENTS = 100
-export const MAX_CONNECTIONS_PER_ADDRESS = 10
+/** A mail server delivers a forward in one session; a few allow for retries and parallel queues. */
+export const MAX_CONNECTIONS_PER_ADDRESS = 4
+/** Sessions only an address without one may take: the flood's addresses never get the last ones. */
+export const RESERVED_FOR_NEW_ADDRESSES = 10
 /** A forward goes to one personal address; RFC 5321's 452 asks the sender to send the rest later. */
 export const MAX_RECIPIENTS = 10
 export const SOCKET_TIMEOUT_MS = 30_000
@@ -36,7 +43,7 @@ export type InboundSmtpOptions = {
   /** What a delivered message becomes: the receipt of the owner of a recipient address. */
   receive: (db: DB, input: { recipients: string[]; raw: Buffer }) => Promise<ReceiveResult>
   /** Tests shorten the limits; production uses the constants above. */
-  limits?: Partial<{ perAddress: number; recipients: number; socketTimeoutMs: number; sessionMaxMs: number }>
+  limits?: Partial<{ maxClients: number; perAddress: number; reserved: number; recipients: number; socketTimeoutMs: number; sessionMaxMs: number }>
 }
 
 export type InboundSmtp = { port: number; close: () => Promise<void> }
@@ -45,9 +52,24 @@ function smtpError(message: string, responseCode: number) {
   return Object.assign(new Error(message), { responseCode })
 }
 
+export type SessionLimits = { maxClients: number; perAddress: number; reserved: number }
+
+/**
+ * Pure: whether a new session from an address holding `held` sessions may open while `open` are
+ * open, or the 421 it gets. Addresses already connected yield the reserve to addresses that are not.
+ */
+export function admitSession(limits: SessionLimits, open: number, held: number): string | null {
+  if (held >= limits.perAddress) return 'Too many connections from your address, try again later'
+  if (open >= limits.maxClients) return 'Too many connected clients, try again later'
+  if (held > 0 && open >= limits.maxClients - limits.reserved) return 'Busy: too many connections from your address for now, try again later'
+  return null
+}
+
 export async function startInboundSmtp(db: DB, opts: InboundSmtpOptions): Promise<InboundSmtp> {
   const limits = {
+    maxClients: MAX_CLIENTS,
     perAddress: MAX_CONNECTIONS_PER_ADDRESS,
+    reserved: RESERVED_FOR_NEW_ADDRESSES,
     recipients: MAX_RECIPIENTS,
     socketTimeoutMs: SOCKET_TIMEOUT_MS,
     sessionMaxMs: SESSION_MAX_MS,
@@ -56,27 +78,32 @@ export async function startInboundSmtp(db: DB, opts: InboundSmtpOptions): Promis
   // Connections belong to this process's sockets: counting them here is exact.
   const perAddress = new Map<string, number>()
   const addressOf = new Map<string, string>()
+  let open = 0
   const server = new SMTPServer({
     // Mail servers deliver without authentication; TLS is offered by a proxy in front when wanted.
     authOptional: true,
     disabledCommands: ['AUTH', 'STARTTLS'],
     size: MAX_EMAIL_BYTES,
-    maxClients: MAX_CLIENTS,
+    // smtp-server's own cap is only a backstop: sessions refused below still hold a socket briefly.
+    maxClients: limits.maxClients * 2,
     socketTimeout: limits.socketTimeoutMs,
     banner: 'ReCircle e-receipts',
     logger: false,
     onConnect(session, callback) {
       const key = ipKey(session.remoteAddress)
-      const count = perAddress.get(key) ?? 0
-      if (count >= limits.perAddress) return callback(smtpError('Too many connections from your address, try again later', 421))
-      perAddress.set(key, count + 1)
+      const held = perAddress.get(key) ?? 0
+      const refusal = admitSession(limits, open, held)
+      if (refusal) return callback(smtpError(refusal, 421))
+      perAddress.set(key, held + 1)
       addressOf.set(session.id, key)
+      open += 1
       callback()
     },
     onClose(session) {
       const key = addressOf.get(session.id)
       if (key === undefined) return
       addressOf.delete(session.id)
+      open -= 1
       const left = (perAddress.get(key) ?? 1) - 1
       if (left > 0) perAddress.set(key, left)
       else perAddress.delete(key)
