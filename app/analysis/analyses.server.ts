@@ -7,7 +7,8 @@ import crypto from 'node:crypto'
 import type { DB } from '#db/db.server'
 import { looksLikeEmail } from '~/ereceipts/message.server'
 import { receiptFingerprint } from '~/ocr/fingerprint.server'
-import { sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
+import { ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
+import { oddFileMessage, sniffOddFile } from './file-kinds'
 import { analyzeWithTimeout, ANALYSIS_TIMEOUT_MS, emailAnalyzer } from './readers.server'
 import { parseStoredAnalysis, type Analyzer, type EmailAnalyzer, type StoredAnalysis } from './stored-analysis'
 
@@ -58,6 +59,10 @@ export async function analyzeAndStore(
   // An e-mail (issue 21) proves itself by its signature and is read from its signed text, at once;
   // anything else must be a photo. Neither stores anything when it is refused.
   const email = kindOf(input.image) === 'email'
+  // Neither: say what the file is and what would do (issue 39); an empty upload is "no file" (spec).
+  if (!email && input.image.length > 0 && sniffImageFormat(input.image) === null) {
+    throw new ReceiptImageError('invalid_type', oddFileMessage(sniffOddFile(input.image)))
+  }
   const meta = email ? null : await validateReceiptImage(input.image)
   const imageHash = sha256(input.image)
   const existing = await db

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react'
+import { oddFileKindOf, oddFileMessage } from '~/analysis/file-kinds'
 import { Icon } from './icons'
 import { showToast } from './toaster'
 
@@ -101,7 +102,9 @@ export function CameraCapture({ onCapture, onClose }: { onCapture: (file: File) 
 /** Client-side checks with the spec's messages (the server checks again). */
 export async function checkImageFile(file: File | null | undefined): Promise<string | null> {
   if (!file) return 'No image file provided'
-  if (!file.type.startsWith('image/')) return 'Invalid file type. Please upload an image'
+  // Not a picture: say what it is and what would do (issue 39), as the server does.
+  const odd = oddFileKindOf(file)
+  if (odd) return oddFileMessage(odd)
   if (file.size > 5 * 1024 * 1024) return 'Image file is too large. Maximum size is 5MB'
   try {
     const bitmap = await createImageBitmap(file)

@@ -8,6 +8,9 @@ describe('telling an e-mail from a photo (issue 21)', () => {
     ['plain text', 'Total $12.00\nThanks for riding\n', false],
     ['one header line', 'From: a@b.c\r\n\r\nbody', false],
     ['a PNG', '\x89PNG\r\n\x1a\n....', false],
+    // Issue 39: refused as an e-mail whose header section is too large, not as a picture.
+    ['an e-mail whose first header is 70 KB', `X-Pad: ${'a'.repeat(70 * 1024)}\r\nFrom: a@b.c\r\n\r\nbody`, true],
+    ['a long line of text', 'a'.repeat(70 * 1024), false],
   ])('%s → %s', (_name, text, expected) => {
     expect(looksLikeEmail(Buffer.from(text, 'latin1'))).toBe(expected)
   })

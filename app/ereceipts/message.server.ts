@@ -23,11 +23,16 @@ export type ParsedMessage = {
   fromDomain: string | null
 }
 
+const KNOWN_HEADER = /^(?:from|received|dkim-signature|return-path|delivered-to|mime-version|date|message-id|to|subject|x-[\w-]+|arc-[\w-]+|authentication-results):/im
+
 /** Magic-free sniff: an RFC 5322 message starts with header fields ("Name: value"). */
 export function looksLikeEmail(buf: Buffer): boolean {
   const head = buf.subarray(0, 4096).toString('latin1')
+  // A first header field longer than the sniffed part (issue 39: a 70 KB one) is still an e-mail,
+  // to be refused as one ("its header section is too large"), not as a picture.
+  if (!/[\r\n]/.test(head) && new RegExp(KNOWN_HEADER.source, 'i').test(head)) return true
   if (!/^(?:[\x21-\x39\x3b-\x7e]+:[^\r\n]*\r?\n(?:[ \t][^\r\n]*\r?\n)*){2,}/.test(head)) return false
-  return /^(?:from|received|dkim-signature|return-path|delivered-to|mime-version|date|message-id|to|subject|x-[\w-]+|arc-[\w-]+|authentication-results):/im.test(head)
+  return KNOWN_HEADER.test(head)
 }
 
 /** Bytes before the blank line that ends the header section (the whole message when there is none). */

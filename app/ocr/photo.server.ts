@@ -23,10 +23,13 @@ const MESSAGES: Record<ReceiptImageErrorCode, string> = {
   unreadable: 'Failed to load image for validation',
 }
 
-/** A photo that cannot be read at all (spec §5 messages): 400, retried with another photo. */
+/**
+ * A photo that cannot be read at all (spec §5 messages): 400, retried with another photo. A caller
+ * that knows more than the spec's words (what the file was instead, issue 39) gives its own message.
+ */
 export class ReceiptImageError extends Refusal<ReceiptImageErrorCode> {
-  constructor(code: ReceiptImageErrorCode) {
-    super(code, 400, MESSAGES[code], { title: 'Could not read this photo' })
+  constructor(code: ReceiptImageErrorCode, message: string = MESSAGES[code]) {
+    super(code, 400, message, { title: 'Could not read this photo' })
   }
 }
 

@@ -1,4 +1,5 @@
 import { unstable_createMemoryUploadHandler, unstable_parseMultipartFormData, MaxPartSizeExceededError } from '@remix-run/node'
+import { oddFileMessage } from '~/analysis/file-kinds'
 import { MAX_IMAGE_BYTES, ReceiptImageError } from '~/ocr/photo.server'
 
 /** Accept a little more than 5 MB of base64 (4/3) plus JSON around it; more is refused early. */
@@ -30,6 +31,9 @@ export async function readMultipartImage(request: Request): Promise<{ form: Form
     throw new ReceiptImageError('unreadable')
   }
   const file = form.get('image')
+  // A chosen file with nothing in it is not "no file" (issue 39): say it is empty. A form sent with
+  // no file chosen carries a part without a name.
+  if (file && typeof file !== 'string' && file.size === 0 && file.name) throw new ReceiptImageError('invalid_type', oddFileMessage('empty'))
   const image = file && typeof file !== 'string' && file.size > 0 ? Buffer.from(await file.arrayBuffer()) : null
   if (image && image.length > MAX_IMAGE_BYTES) throw new ReceiptImageError('too_large')
   return { form, image }
