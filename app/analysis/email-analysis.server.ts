@@ -10,11 +10,12 @@ import { mailboxHash, readEmail } from '~/ereceipts/read.server'
 import { getEnv } from '~/utils/env.server'
 import { toAnalysis, tripMomentOf } from './to-analysis'
 import { judgeEReceipt } from './email-verdict'
-import { extractReceipt } from './extract'
+import { extractReceipt, type ExtractedReceipt } from './extract'
 import { findReferenceNumber } from './reference'
 import { parseSenderConfig, senderTable, type SenderTable } from './senders'
 import type { EReceiptFacts, FreshAnalysis } from './stored-analysis'
 import { classifyMessage } from './trip-kind'
+import type { Vendor } from './vendors'
 
 export type EReceiptOptions = {
   senders?: SenderTable
@@ -35,6 +36,21 @@ export function eReceiptDefaults() {
   return defaults
 }
 
+/**
+ * An e-mail's text → its fields by the extraction rules, refused unless it is a completed trip
+ * (decision 102). `vendor` when the sender is known (a verified signer); else it is searched for as
+ * on a photo. The inline forward's reading uses it too (inline-forward.server.ts).
+ */
+export function emailFields(text: string, known: { vendor?: Vendor; subject: string | null }): ExtractedReceipt {
+  const lines = text.split(/\r?\n/).filter((l) => l.trim()).map((l) => ({ text: l, confidence: 100 }))
+  // Car rentals still need an EV shown in the text.
+  const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }, { vendor: known.vendor })
+  if (fields.totalAmount === null && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
+  const kind = classifyMessage({ subject: known.subject, text })
+  if (kind.kind !== 'trip') throw new EReceiptError(kind.kind === 'not_a_trip' ? 'not_a_receipt' : kind.kind, { evidence: kind.evidence })
+  return fields
+}
+
 export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): Promise<FreshAnalysis> {
   const t0 = performance.now()
   const reading = await readEmail(raw, {
@@ -45,12 +61,7 @@ export async function analyzeEReceipt(raw: Buffer, opts: EReceiptOptions = {}): 
   })
   const vendor = reading.sender.vendor
   const text = reading.text
-  const lines = text.split(/\r?\n/).filter((l) => l.trim()).map((l) => ({ text: l, confidence: 100 }))
-  // Car rentals still need an EV shown in the signed text.
-  const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }, { vendor })
-  if (fields.totalAmount === null && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
-  const kind = classifyMessage({ subject: reading.signedSubject, text })
-  if (kind.kind !== 'trip') throw new EReceiptError(kind.kind === 'not_a_trip' ? 'not_a_receipt' : kind.kind, { evidence: kind.evidence })
+  const fields = emailFields(text, { vendor, subject: reading.signedSubject })
 
   const verdict = judgeEReceipt(fields, { signedSentAt: reading.signedSentAt, recipientSigned: reading.signedRecipient !== null })
   const reference = findReferenceNumber(text)

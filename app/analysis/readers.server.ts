@@ -12,6 +12,7 @@ import { withReaderSlot } from '~/ocr/tesseract.server'
 import { getMetrics, type AppMetrics } from '~/ops/metrics.server'
 import { analysisOutcome, readerLabel } from '~/ops/outcome'
 import { analyzeEReceipt } from '~/analysis/email-analysis.server'
+import { analyzeInlineForward } from './inline-forward.server'
 import { queuedAnalyzer } from './analysis-queue.server'
 import { analyzeReceipt } from './photo-analysis.server'
 import { timeoutFallback, type Analyzer, type StoredAnalysis } from './stored-analysis'
@@ -65,9 +66,22 @@ export function measuredAnalyzer(analyze: Analyzer, metrics: () => AppMetrics = 
 /** The photo reader, counted in /metrics: a web instance runs it inline, `npm run worker` from the queue. */
 export const photoAnalyzer: Analyzer = measuredAnalyzer((image, { signal }) => analyzeReceipt(image, { signal }))
 
+/**
+ * An e-mail: a verified e-receipt when the service's signature is there, or else (issue 39) an
+ * inline forward, read like a photo: its sender cannot be verified (inline-forward.server.ts).
+ */
+export async function readEmailReceipt(raw: Buffer, opts: { now?: Date; deadline?: number }): Promise<StoredAnalysis> {
+  try {
+    return await analyzeEReceipt(raw, opts)
+  } catch (error) {
+    if (error instanceof EReceiptError && error.code === 'inline_forward') return analyzeInlineForward(raw)
+    throw error
+  }
+}
+
 /** The e-mail reader, counted in the analysis metrics like photos (reader "email"). */
 export const emailAnalyzer = (raw: Buffer, opts: { now?: Date; deadline?: number }) =>
-  measuredAnalyzer((image) => analyzeEReceipt(image, opts))(raw, { signal: new AbortController().signal })
+  measuredAnalyzer((image) => readEmailReceipt(image, opts))(raw, { signal: new AbortController().signal })
 
 /** The photo reader behind the reader's admission: refused at once (503) when the queue is full. */
 export const admittedAnalyzer: Analyzer = (image, opts) => withReaderSlot(() => photoAnalyzer(image, opts))

@@ -100,6 +100,8 @@ export const storedAnalysisSchema = z
     /** The verified signing domain of an e-receipt ("uber.com"), null for a photo. */
     verifiedSender: z.string().nullable().optional(),
     ereceipt: eReceiptFactsSchema.nullable().optional(),
+    /** Read from a receipt forwarded inline (issue 39): its sender could not be verified; judged like a photo. */
+    inlineForward: z.boolean().optional(),
     /** The readings fell short and the photo itself is poor: what the user should do before staff review. */
     captureAdvice: z.string().nullable().optional(),
     timings: timingsSchema.optional(),
