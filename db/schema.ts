@@ -332,6 +332,23 @@ export interface ForwardedOutcomeTable {
   created_at: Timestamp
 }
 
+/** A mail provider's forwarding confirmation that reached a rider's address (issue 39), for its owner alone. */
+export interface ForwardingConfirmationTable {
+  id: Generated<number>
+  user_id: number
+  /** "gmail" */
+  provider: string
+  code: string | null
+  /** A bearer credential for that one setting: shown to the owner, never logged, never followed. */
+  link: string | null
+  /** The mailbox that asks to forward, partly hidden. */
+  account_hint: string | null
+  signature_id: string
+  received_at: Timestamp
+  expires_at: Timestamp
+  dismissed_at: Timestamp | null
+}
+
 export type DeviceCodeStatus = 'pending' | 'approved' | 'denied' | 'used'
 
 /** Sign in with a code (issue 40): one asking browser's code, confirmed by a signed-in wallet, redeemed once. */
@@ -377,6 +394,7 @@ export interface Database {
   inbound_deliveries: InboundDeliveryTable
   forwarded_outcomes: ForwardedOutcomeTable
   device_codes: DeviceCodeTable
+  forwarding_confirmations: ForwardingConfirmationTable
 }
 
 export type UserRow = Selectable<UserTable>

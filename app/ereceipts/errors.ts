@@ -25,6 +25,8 @@ export type EReceiptErrorCode =
   | 'pass_purchase'
   | 'too_many_signatures'
   | 'timed_out'
+  | 'forged_confirmation'
+  | 'confirmation_not_yours'
 
 const MESSAGES: Record<EReceiptErrorCode, string> = {
   too_large: 'This e-mail is too large. E-receipts must be under 5 MB.',
@@ -57,6 +59,9 @@ const MESSAGES: Record<EReceiptErrorCode, string> = {
     'This e-mail is for a pass, subscription or membership, not a trip. Send the receipts of the rides you take with it instead.',
   too_many_signatures: 'This e-mail carries more signatures than any real receipt, so we do not check it.',
   timed_out: "We could not check this e-mail's signature in time. Please try again in a minute.",
+  forged_confirmation:
+    "This message claims to be a mail provider's forwarding confirmation, but the provider's signature is missing or does not verify, so it is not shown.",
+  confirmation_not_yours: 'This forwarding confirmation was sent for another ReCircle address, so it is not shown here.',
 }
 
 /** 400 for what the user sent, 422 for a signed mail that is no trip receipt, 409 for a mailbox bound elsewhere, 503 (retry) when DNS did not answer in time. */

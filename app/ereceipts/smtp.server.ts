@@ -33,7 +33,9 @@ export const SOCKET_TIMEOUT_MS = 30_000
 export const SESSION_MAX_MS = 3 * 60_000
 
 export type ReceiveResult =
-  | { ok: true; receiptId: number; status: 'approved' | 'pending_review' }
+  | { ok: true; kind: 'receipt'; receiptId: number; status: 'approved' | 'pending_review'; note?: string }
+  /** A mail provider's forwarding confirmation, kept for the address's owner (issue 39). */
+  | { ok: true; kind: 'confirmation'; provider: string }
   /** `retryAfter`: a temporary refusal (the owner's rate limit, DNS): a 4xx, so the sending server tries later. */
   | { ok: false; status: number; error: string; retryAfter?: number }
 
@@ -131,9 +133,11 @@ export async function startInboundSmtp(db: DB, opts: InboundSmtpOptions): Promis
         try {
           const recipients = session.envelope.rcptTo.map((r) => r.address)
           const result = await opts.receive(db, { recipients, raw: Buffer.concat(chunks) })
+          // The answer never carries a confirmation's code or link: they are for the owner's eyes.
+          if (result.ok && result.kind === 'confirmation') return callback(null, 'Forwarding confirmation received: the address owner confirms it on ReCircle')
           if (result.ok) {
             const outcome = result.status === 'approved' ? 'credited' : 'received for review'
-            return callback(null, `Receipt ${outcome} (#${result.receiptId})`)
+            return callback(null, `Receipt ${outcome} (#${result.receiptId})${result.note ? `. ${result.note}` : ''}`)
           }
           const temporary = result.retryAfter !== undefined || result.status === 503
           callback(smtpError(result.error, temporary ? 451 : 550))

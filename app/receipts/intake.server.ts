@@ -59,12 +59,18 @@ export async function dailyLimitRefusal(db: DB, userId: number, now = new Date()
  * a submission of an analysis made before (`reading: false`) meets the daily limit alone.
  */
 export async function admit(db: DB, asker: Asker, opts: { reading: boolean }): Promise<void> {
-  if (opts.reading) {
-    const rate = await checkRateLimits(db, asker.limits, asker.now)
-    if (!rate.ok) throw rateLimitedRefusal(rate.retryAfterSeconds)
-  }
+  if (opts.reading) await admitReading(db, asker)
   const limit = await dailyLimitRefusal(db, asker.userId, asker.now)
   if (limit) throw limit
+}
+
+/**
+ * The analysis rate limits alone, counting this read. Forwarded mail meets them before it is known
+ * to be a receipt: a provider's forwarding confirmation is read too, but is no action of the day.
+ */
+export async function admitReading(db: DB, asker: Asker): Promise<void> {
+  const rate = await checkRateLimits(db, asker.limits, asker.now)
+  if (!rate.ok) throw rateLimitedRefusal(rate.retryAfterSeconds)
 }
 
 export type ReadOptions = {
@@ -127,12 +133,6 @@ export async function readAndCheck(db: DB, asker: Asker, bytes: Buffer, opts: Re
     now: asker.now,
   })
   return { ...record, refusal }
-}
-
-/** Steps 1 to 3 for bytes already in hand (forwarded mail): admitted, read and stored, and what would refuse them. */
-export async function takeIn(db: DB, asker: Asker, bytes: Buffer, opts: ReadOptions = {}): Promise<Intake> {
-  await admit(db, asker, { reading: true })
-  return readAndCheck(db, asker, bytes, opts)
 }
 
 /** The one submission path: a stored analysis and the user's values, with the settings of this server. */

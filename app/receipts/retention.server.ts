@@ -3,6 +3,7 @@ import { deleteExpiredRateLimits } from '~/utils/rate-limit.server'
 import { purgeOldJobs } from '~/analysis/analysis-queue.server'
 import { purgeOldDebugLogs } from '~/debug/debug-logs.server'
 import { purgeOldDeliveries } from '~/ereceipts/webhook.server'
+import { purgeExpiredConfirmations } from './forwarding-confirmations.server'
 
 export const IMAGE_RETENTION_DAYS = 90
 /** Analyses that were never submitted are only useful while the user is on the form. */
@@ -25,6 +26,7 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
   const debugLogs = await purgeOldDebugLogs(db, now)
   const analysisJobs = await purgeOldJobs(db, now)
   const inboundDeliveries = await purgeOldDeliveries(db, now)
+  const forwardingConfirmations = await purgeExpiredConfirmations(db, now)
   return {
     images: Number(images.numUpdatedRows),
     analyses: Number(analyses.numDeletedRows),
@@ -34,5 +36,6 @@ export async function purgeExpiredReceiptData(db: DB, now = new Date()) {
     debugLogs,
     analysisJobs,
     inboundDeliveries,
+    forwardingConfirmations,
   }
 }

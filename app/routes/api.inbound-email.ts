@@ -26,6 +26,8 @@ export async function action({ request }: ActionFunctionArgs) {
   if (body.length > MAX_EMAIL_BYTES) return json({ error: 'This e-mail is too large. E-receipts must be under 5 MB.' }, { status: 413 })
   const answer = await answerOnce(getDb(), { delivery: check.delivery, body }, async () => {
     const result = await receiveForwardedEmail(getDb(), { recipients: [check.delivery.recipient], raw: body })
+    // A provider's forwarding confirmation is kept for the address's owner; its code and link stay out of the answer.
+    if (result.ok && result.kind === 'confirmation') return { status: 200, body: { confirmation: result.provider } }
     if (result.ok) return { status: 201, body: { receiptId: result.receiptId, status: result.status } }
     // Past the owner's rate limit: 429 with Retry-After, which providers' inbound routes retry.
     return { status: result.status, body: { error: result.error }, ...(result.retryAfter !== undefined ? { retryAfter: result.retryAfter } : {}) }

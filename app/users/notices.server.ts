@@ -165,7 +165,8 @@ export async function listNotices(db: DB, userId: number, since: string): Promis
             key: `forward-${f.id}`,
             tone: 'success',
             title: `${service} receipt received by e-mail, +${formatB3tr(Number(f.reward_milli ?? 0))} B3TR`,
-            text: 'Verified by its sender\'s signature and credited.',
+            // An inline forward carries its note (issue 39): credited like a photo, not verified.
+            text: f.message ?? 'Verified by its sender\'s signature and credited.',
             href: `/scan/receipts/${f.receipt_id}`,
             at: f.created_at,
           }
@@ -173,7 +174,7 @@ export async function listNotices(db: DB, userId: number, since: string): Promis
             key: `forward-${f.id}`,
             tone: 'success',
             title: `${service} receipt received by e-mail`,
-            text: 'It is in review; the reward follows the approval.',
+            text: f.message ? `It is in review; the reward follows the approval. ${f.message}` : 'It is in review; the reward follows the approval.',
             href: `/scan/receipts/${f.receipt_id}`,
             at: f.created_at,
           }
