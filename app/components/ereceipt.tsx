@@ -31,7 +31,8 @@ export function ForwardingCard({ address }: { address: string | null }) {
         <Icon name="mail" aria-hidden="true" /> Or forward your e-receipts
       </h3>
       <p className="small muted" style={{ margin: '0.25rem 0' }}>
-        Use &ldquo;Forward as attachment&rdquo; (or auto-forward from your mail app) to your personal address:
+        Set up automatic forwarding once, or use &ldquo;Forward as attachment&rdquo;, to your personal address: both are paid at once.
+        A phone&rsquo;s plain Forward is checked like a photo.
       </p>
       <div className="row" style={{ gap: '0.5rem', flexWrap: 'wrap' }}>
         <code className="forwarding-address" data-testid="inbound-address">

@@ -9,6 +9,7 @@
 import type { DB } from '#db/db.server'
 import type { ForwardingConfirmation } from '~/ereceipts/forwarding-confirmation.server'
 import { accountHint } from '~/ereceipts/forwarding-providers'
+import { parseRowId } from '~/utils/ids'
 
 /** What the owner is shown. */
 export type ConfirmationView = {
@@ -76,6 +77,12 @@ export async function dismissConfirmation(db: DB, input: { userId: number; id: n
     .where('id', '=', input.id)
     .where('user_id', '=', input.userId)
     .execute()
+}
+
+/** A "Done" form post (`confirmationId`): a missing or foreign id changes nothing. */
+export async function dismissFromForm(db: DB, userId: number, form: FormData) {
+  const id = parseRowId(String(form.get('confirmationId') ?? ''))
+  if (id !== null) await dismissConfirmation(db, { userId, id })
 }
 
 /** Housekeeping: expired confirmations (and their links) are deleted. */

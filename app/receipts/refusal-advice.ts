@@ -38,7 +38,7 @@ export function refusalAdvice(code: string | null | undefined, status: number): 
     }
   }
   if (code && UNVERIFIABLE_EMAIL.has(code)) {
-    return { action: 'none', title: 'E-receipt not accepted', instead: 'Forward the original e-mail straight from your inbox, or photograph the receipt instead.' }
+    return { action: 'none', title: 'E-receipt not accepted', instead: 'Save the original receipt e-mail from your inbox as an .eml file and upload it, or photograph the receipt instead.' }
   }
   if (code && NOT_A_TRIP.has(code)) return { action: 'none', title: 'Not a trip receipt', instead: null }
   if (code === 'mailbox_taken' || code === 'mailbox') return { action: 'none', title: 'Linked to another wallet', instead: 'Contact support to move the mailbox to this wallet.' }

@@ -63,8 +63,11 @@ export function standingReviewReason(standing: Standing): string {
   return NEW_WALLET_REVIEW_REASON
 }
 
-/** What Scan tells a wallet without standing before its first photo (issue 31). */
-export const NEW_WALLET_NOTICE = 'Your first photo receipt is checked by our team, usually within a day. Forward an e-mail receipt to be paid at once.'
+/**
+ * What Scan tells a wallet without standing before its first photo (issue 31). It names no way of
+ * sending the e-mail (issue 39): a server without forwarding offers none, and Scan shows the ways.
+ */
+export const NEW_WALLET_NOTICE = 'Your first photo receipt is checked by our team, usually within a day. A receipt e-mail from a supported service is paid at once.'
 
 /** "VeBetter Passport" never appears without this line (issue 31). */
 export const PASSPORT_EXPLAINED = "VeBetter Passport is VeChain's shared record of which wallets belong to real people."

@@ -1,64 +1,48 @@
-import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
-import { getOptionalUser } from '~/auth/auth.server'
+import { getOptionalUser, requireUser } from '~/auth/auth.server'
 import { ForwardingCard } from '~/components/ereceipt'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { ForwardingConfirmations } from '~/components/forwarding-confirmation'
+import { ForwardingGuide } from '~/components/forwarding-guide'
 import { Icon } from '~/components/icons'
 import { getInboundAddress, inboundDomain } from '~/ereceipts/inbound.server'
+import { dismissFromForm, listConfirmations } from '~/receipts/forwarding-confirmations.server'
+import { gmailFilterQuery, senderDomains } from '~/receipts/forwarding-guide'
 import { supportedSenders } from '~/receipts/supported-senders.server'
 import { getDb } from '~/utils/db.server'
+import { readFormData } from '~/utils/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'E-receipts · ReCircle' }]
 
-/** E-receipt setup (issue 32): the fastest, safest way to be paid, step by step for each mail app. */
+/** E-receipt set-up (issues 32, 39): the fastest way to be paid, once per mailbox, for each provider. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   const forwarding = inboundDomain() !== null
+  const senders = supportedSenders()
+  const mine = user && forwarding
   return json({
-    senders: supportedSenders(),
+    senders,
     forwarding,
-    address: user && forwarding ? await getInboundAddress(getDb(), user.id) : null,
+    address: mine ? await getInboundAddress(getDb(), user.id) : null,
+    confirmations: mine ? await listConfirmations(getDb(), user.id) : [],
+    gmailFilter: gmailFilterQuery(senders),
+    domains: senderDomains(senders),
     signedIn: !!user,
   })
 }
 
-type Steps = { app: string; forward: string[]; auto: string[]; save: string[] }
-
-// What each mail app calls the steps (checked against each app's own help pages).
-const APPS: Steps[] = [
-  {
-    app: 'Gmail',
-    forward: [
-      'Phone (Gmail app): open the receipt, tap ⋮ at the top right, then Forward. The receipt is sent inline, which works: put your ReCircle address in To and send.',
-      'Computer (gmail.com): open the receipt, click ⋮ next to Reply, then Forward as attachment, and send it to your ReCircle address.',
-    ],
-    auto: [
-      'Gmail forwards automatically only to an address that confirmed a code Gmail mails to it, and ReCircle cannot confirm one yet. Forward receipts one by one, or let Apple Mail or Outlook forward them with a rule.',
-    ],
-    save: ['Computer: open the receipt, ⋮ → Download message. The file ends in .eml: upload it on Scan.'],
-  },
-  {
-    app: 'Apple Mail',
-    forward: [
-      'iPhone and iPad: open the receipt, tap the reply arrow, then Forward, and send it to your ReCircle address.',
-      'Mac: select the receipt, then Message → Forward as Attachment, and send it to your ReCircle address.',
-    ],
-    auto: ['Mac: Mail → Settings → Rules → Add Rule: "From contains uber.com" (one condition per service), action "Forward Message" to your ReCircle address. Rules run while Mail is open.'],
-    save: ['Mac: select the receipt, File → Save As, Format: Raw Message Source. Upload the .eml on Scan.', 'iPhone and iPad: Mail cannot save a message as a file; forward it instead.'],
-  },
-  {
-    app: 'Outlook',
-    forward: [
-      'Phone (Outlook app): open the receipt, tap … → Forward, and send it to your ReCircle address.',
-      'Computer (outlook.com or the desktop app): open the receipt, … → Forward → Forward as attachment, and send it to your ReCircle address.',
-    ],
-    auto: ['outlook.com: Settings → Mail → Rules → Add new rule: condition "From" the service\'s address, action "Forward to" your ReCircle address.'],
-    save: ['Computer: open the receipt, … → Save as (desktop) or Download (outlook.com: … → Save → Download). Upload the .eml on Scan.'],
-  },
-]
+/** "Done" on a forwarding confirmation (a plain form). */
+export async function action({ request }: ActionFunctionArgs) {
+  const user = await requireUser(request)
+  const form = await readFormData(request)
+  if (form.get('intent') !== 'dismiss-confirmation') return json({ error: 'Unknown action' }, { status: 400 })
+  await dismissFromForm(getDb(), user.id, form)
+  return redirect('/e-receipts')
+}
 
 export default function EReceipts() {
-  const { senders, forwarding, address, signedIn } = useLoaderData<typeof loader>()
+  const { senders, forwarding, address, confirmations, gmailFilter, domains, signedIn } = useLoaderData<typeof loader>()
   return (
     <div className="stack">
       <Link to="/scan" className="back-link">
@@ -68,7 +52,26 @@ export default function EReceipts() {
       <p>
         A receipt e-mail proves itself: the service signs it (DKIM), and ReCircle checks the signature. A verified e-receipt is paid at
         once, even before your first photo has been checked.
+        {forwarding ? ' Set up automatic forwarding once and every new receipt arrives by itself.' : null}
       </p>
+
+      <ForwardingConfirmations confirmations={confirmations} action="/e-receipts" />
+
+      <section className="card stack" aria-labelledby="forward-title">
+        <h2 id="forward-title" className="card-title">
+          {forwarding ? 'Your forwarding address' : 'Upload the e-mail'}
+        </h2>
+        {!forwarding ? (
+          <p style={{ margin: 0 }} data-testid="no-forwarding">
+            Forwarding by e-mail is not set up on this ReCircle server. Save the receipt e-mail as an .eml file (below) and upload it on
+            Scan, or photograph the receipt.
+          </p>
+        ) : address ? (
+          <ForwardingCard address={address} />
+        ) : (
+          <p style={{ margin: 0 }}>{signedIn ? 'Your address could not be made right now.' : 'Connect your wallet to see your personal forwarding address.'}</p>
+        )}
+      </section>
 
       <section className="card stack" aria-labelledby="senders-title">
         <h2 id="senders-title" className="card-title">
@@ -86,39 +89,7 @@ export default function EReceipts() {
         </p>
       </section>
 
-      <section className="card stack" aria-labelledby="forward-title">
-        <h2 id="forward-title" className="card-title">
-          Your forwarding address
-        </h2>
-        {!forwarding ? (
-          <p style={{ margin: 0 }} data-testid="no-forwarding">
-            Forwarding by e-mail is not set up on this ReCircle server. Save the receipt e-mail as an .eml file (below) and upload it on
-            Scan: it is checked the same way.
-          </p>
-        ) : address ? (
-          <ForwardingCard address={address} />
-        ) : (
-          <p style={{ margin: 0 }}>{signedIn ? 'Your address could not be made right now.' : 'Connect your wallet to see your personal forwarding address.'}</p>
-        )}
-      </section>
-
-      {APPS.map((a) => (
-        <section key={a.app} className="card stack" aria-labelledby={`app-${a.app}`}>
-          <h2 id={`app-${a.app}`} className="card-title">
-            {a.app}
-          </h2>
-          {forwarding ? (
-            <>
-              <h3 className="small">Forward one receipt</h3>
-              <ul className="review-list">{a.forward.map((t) => <li key={t}>{t}</li>)}</ul>
-              <h3 className="small">Forward every receipt automatically</h3>
-              <ul className="review-list">{a.auto.map((t) => <li key={t}>{t}</li>)}</ul>
-            </>
-          ) : null}
-          <h3 className="small">Save it as an .eml to upload</h3>
-          <ul className="review-list">{a.save.map((t) => <li key={t}>{t}</li>)}</ul>
-        </section>
-      ))}
+      <ForwardingGuide forwarding={forwarding} address={address} gmailFilter={gmailFilter} domains={domains} />
 
       <Link to="/scan" className="btn block">
         Upload an .eml on Scan

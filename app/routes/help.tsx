@@ -4,6 +4,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { BASE_REWARD_B3TR, maxReceiptRewardB3tr } from '~/rewards/receipt-reward'
 import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
+import { inboundDomain } from '~/ereceipts/inbound.server'
 import { getEnv } from '~/utils/env.server'
 import { SUPPORT_FORM_HREF, supportMailto } from '~/utils/support'
 
@@ -24,10 +25,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
   return json({
     topic: CATEGORIES.some((c) => c.topic === topic) ? (topic as Topic) : null,
     supportEmail: getEnv().SUPPORT_EMAIL ?? null,
+    // Issue 39: no forwarding address exists without INBOUND_DOMAIN; the answers then offer none.
+    forwarding: inboundDomain() !== null,
   })
 }
 
-const FAQ: { topic: Topic; q: string; a: string; link?: { to: string; label: string } }[] = [
+const FAQ: { topic: Topic; q: string; a: string; aWithoutForwarding?: string; link?: { to: string; label: string } }[] = [
   {
     topic: 'wallet',
     q: 'How do I connect my wallet?',
@@ -46,13 +49,15 @@ const FAQ: { topic: Topic; q: string; a: string; link?: { to: string; label: str
   {
     topic: 'scanning',
     q: 'Can I send the receipt e-mail instead of a photo?',
-    a: 'Yes, and it is the fastest way: a receipt e-mail from a supported service (Uber, Lyft, Lime and others) carries the sender\'s signature, so ReCircle pays it at once. Forward it to your personal ReCircle address, or save it as an .eml file and upload it on Scan. The E-receipts page shows the steps for Gmail, Apple Mail and Outlook and the supported senders.',
+    a: 'Yes, and it is the fastest way: a receipt e-mail from a supported service (Uber, Lyft, Lime and others) carries the sender\'s signature, so ReCircle pays it at once. Set up automatic forwarding to your personal ReCircle address once, or save a receipt as an .eml file and upload it on Scan. The E-receipts page shows the steps for Gmail, Outlook and iCloud Mail and the supported senders.',
+    aWithoutForwarding:
+      'Yes, and it is the fastest way: a receipt e-mail from a supported service (Uber, Lyft, Lime and others) carries the sender\'s signature, so ReCircle pays it at once. Save it as an .eml file and upload it on Scan. The E-receipts page shows the steps for Gmail, Outlook and Apple Mail and the supported senders.',
     link: { to: '/e-receipts', label: 'Set up e-receipts' },
   },
   {
     topic: 'scanning',
     q: 'Why is my receipt pending?',
-    a: 'Receipts we cannot read with confidence, or whose details you corrected, go to manual review. Manual review usually takes less than a day, at most 48 hours; your reward is credited once a reviewer approves it. A new wallet\'s photo receipts are checked this way until one is approved; e-mailed receipts are paid at once.',
+    a: 'Receipts we cannot read with confidence, or whose details you corrected, go to manual review. Manual review usually takes less than a day, at most 48 hours; your reward is credited once a reviewer approves it. A new wallet\'s photo receipts are checked this way until one is approved; verified e-receipts are paid at once.',
   },
   {
     topic: 'account',
@@ -62,7 +67,7 @@ const FAQ: { topic: Topic; q: string; a: string; link?: { to: string; label: str
 ]
 
 export default function Help() {
-  const { topic, supportEmail } = useLoaderData<typeof loader>()
+  const { topic, supportEmail, forwarding } = useLoaderData<typeof loader>()
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
@@ -94,7 +99,7 @@ export default function Help() {
             {FAQ.filter((item) => item.topic === c.topic).map((item) => (
               <details key={item.q} className="faq" open={topic === c.topic}>
                 <summary>{item.q}</summary>
-                <p style={{ marginTop: '0.5rem' }}>{item.a}</p>
+                <p style={{ marginTop: '0.5rem' }}>{!forwarding && item.aWithoutForwarding ? item.aWithoutForwarding : item.a}</p>
                 {item.link ? (
                   <p style={{ margin: 0 }}>
                     <Link to={item.link.to}>{item.link.label}</Link>

@@ -5,7 +5,10 @@ import { listNotices, markNoticesSeen, type Notice } from '~/users/notices.serve
 import { readFormData } from '~/utils/form.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
+import { ForwardingConfirmations } from '~/components/forwarding-confirmation'
 import { WalletCard } from '~/components/wallet-card'
+import { inboundDomain } from '~/ereceipts/inbound.server'
+import { dismissFromForm, listConfirmations, type ConfirmationView } from '~/receipts/forwarding-confirmations.server'
 import { WithSupportLink } from '~/components/support-link'
 import { getLatestAchievement } from '~/engagement/engagement.server'
 import { formatB3tr } from '~/rewards/money'
@@ -19,20 +22,26 @@ const DAILY_GOAL = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  if (!user) return json({ summary: null, latest: null, notices: [] as Notice[] })
+  if (!user) return json({ summary: null, latest: null, notices: [] as Notice[], confirmations: [] as ConfirmationView[] })
   const db = getDb()
-  const [summary, latest, notices] = await Promise.all([
+  const [summary, latest, notices, confirmations] = await Promise.all([
     getHomeSummary(db, user.id),
     getLatestAchievement(db, user.id),
     // The Notifications setting (issue 24): outcomes decided since the last visit's "Dismiss".
     user.notificationsEnabled ? listNotices(db, user.id, user.noticesSeenAt ?? user.createdAt) : Promise.resolve<Notice[]>([]),
+    // A mail provider's forwarding confirmation for this user's address (issue 39), theirs alone.
+    inboundDomain() ? listConfirmations(db, user.id) : Promise.resolve<ConfirmationView[]>([]),
   ])
-  return json({ summary, latest, notices })
+  return json({ summary, latest, notices, confirmations })
 }
 
 export async function action({ request }: ActionFunctionArgs) {
   const user = await requireUser(request)
   const form = await readFormData(request)
+  if (form.get('intent') === 'dismiss-confirmation') {
+    await dismissFromForm(getDb(), user.id, form)
+    return redirect('/home')
+  }
   if (form.get('intent') !== 'dismiss-notices') return json({ error: 'Unknown action' }, { status: 400 })
   await markNoticesSeen(getDb(), user.id)
   return redirect('/home')
@@ -49,7 +58,7 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
 ]
 
 export default function Home() {
-  const { summary, latest, notices } = useLoaderData<typeof loader>()
+  const { summary, latest, notices, confirmations } = useLoaderData<typeof loader>()
   const user = useOptionalUser()
   const connected = !!user && !!summary
   const actions = Math.min(summary?.dailyActions ?? 0, DAILY_GOAL)
@@ -64,6 +73,7 @@ export default function Home() {
   return (
     <div className="stack">
       <h1 className="sr-only">ReCircle Home</h1>
+      {connected ? <ForwardingConfirmations confirmations={confirmations} action="/home" /> : null}
       {connected && notices.length > 0 ? <Notices notices={notices} /> : null}
       <WalletCard user={user} />
       {connected && summary && summary.inReview > 0 ? (

@@ -37,7 +37,7 @@ export default function MyReceipts() {
       {receipts.length === 0 ? (
         <div className="card center">
           <h2>{firstPage ? 'No receipts yet' : 'No older receipts'}</h2>
-          <p className="muted">Scan a ride, transit, EV rental or e-scooter receipt, or forward an e-mail receipt, and it shows here.</p>
+          <p className="muted">Scan a ride, transit, EV rental or e-scooter receipt, or send its receipt e-mail, and it shows here.</p>
           <Link to="/scan" className="btn">
             Scan a Receipt
           </Link>

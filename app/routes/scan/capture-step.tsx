@@ -175,7 +175,11 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
       )}
       <ForwardingCard address={data.inboundAddress} />
       <p className="small" style={{ margin: 0 }}>
-        <Link to="/e-receipts">E-receipts are paid at once: how to forward or upload them, and which services sign them</Link>
+        <Link to="/e-receipts">
+          {data.inboundAddress
+            ? 'E-receipts are paid at once: how to forward or upload them, and which services sign them'
+            : 'E-receipts are paid at once: how to upload them, and which services sign them'}
+        </Link>
       </p>
       {data.testMode ? (
         <Form method="post" className="stack" style={{ gap: '0.5rem' }}>
