@@ -22,6 +22,7 @@ import { createResolver } from '../app/ereceipts/dkim.server'
 import { signDelivery } from '../app/ereceipts/webhook.server'
 import { approveReceipt } from '../app/receipts/review.server'
 import { analyzeAndStore } from '../app/analysis/analyses.server'
+import { INLINE_FORWARD_REASON } from '../app/analysis/inline-forward'
 import { getDb } from '../app/utils/db.server'
 import { resetEnvCache } from '../app/utils/env.server'
 import { startDkimDns, type DkimDns } from './utils/dkim-dns'
@@ -152,7 +153,6 @@ describe('what never pays (4xx with a clear message, nothing stored)', () => {
     ['a total changed after signing', async () => { const t = trip(); return tamperTotal(await signedReceipt(dns, 'Uber', t), t) }, 400, /signature does not verify/],
     ['the text re-signed by another domain', () => resignedByOther(dns, 'Uber', trip()), 400, /no signature from the service/],
     ['a body extended past its l= length', () => lengthExtended(dns, 'Lyft', trip()), 400, /covers only part of its text/],
-    ['an inline forward', async () => forwardInline(await signedReceipt(dns, 'Uber', trip()), 'me@example.org', 'friend@example.org'), 400, /Forward it as an attachment/],
     ['a 512-bit key', () => weakKeyReceipt(dns, 'Uber', trip()), 400, /key too short/],
     ['a second From header', async () => withSecondFrom(await signedReceipt(dns, 'Lime', trip()), 'Lime <no-reply@li.me>'), 400, /repeats a header/],
     ['a From that does not align with d=', () => unalignedReceipt(dns, trip()), 400, /does not match the domain that signed it/],
@@ -176,6 +176,16 @@ describe('what never pays (4xx with a clear message, nothing stored)', () => {
     expect(result.status).toBe(status)
     expect(result.body.error).toMatch(message)
     expect(await analysesOf(user.id)).toHaveLength(0)
+  })
+
+  // Issue 39 changed this: an inline forward was refused (400, "Forward it as an attachment"); it is
+  // now read like a photo, never as a verified e-receipt (tests/forwarding-setup.test.ts).
+  it('reads an inline forward, never as a verified e-receipt', async () => {
+    const { cookie } = await signInNewUser()
+    const result = await validate(cookie, await forwardInline(await signedReceipt(dns, 'Uber', trip()), 'me@example.org', 'friend@example.org'))
+    expect(result.status).toBe(200)
+    expect(result.body).toMatchObject({ verifiedSender: null, ereceipt: null, inlineForward: true })
+    expect(result.body.reasons).toContain(INLINE_FORWARD_REASON)
   })
 
   it('answers a DNS failure with a retryable 503, not a refusal', async () => {

@@ -12,6 +12,7 @@ import { loader as servicesLoader } from '../app/routes/api.transportation-servi
 import { loader as receiptsLoader } from '../app/routes/api.users.$id.receipts'
 import { getDb } from '../app/utils/db.server'
 import { noiseImage, receiptImage, todayUtc, writtenDate } from './utils/images'
+import { oddFileMessage } from '../app/analysis/file-kinds'
 import { bodyOf, getRequest, jsonRequest, signInNewUser } from './utils/requests'
 import { ADMIN_WALLET } from './utils/wallet'
 import { asPassportPeople, asPerson } from './utils/standing'
@@ -329,7 +330,8 @@ describe('receipt API routes', () => {
 
   it.each([
     ['no image', {}, 'No image file provided'],
-    ['a text data URL', { image: `data:text/plain;base64,${Buffer.from('just text').toString('base64')}` }, 'Invalid file type. Please upload an image'],
+    // Issue 39: the spec's sentence, then what the file is and what is accepted.
+    ['a text data URL', { image: `data:text/plain;base64,${Buffer.from('just text').toString('base64')}` }, oddFileMessage('text')],
   ])('answers 400 for %s with the spec message', async (_n, body, message) => {
     const { cookie } = await signInNewUser()
     const res = await validateAction({ ...ctx, request: jsonRequest('/api/receipts/validate', body, { headers: { Cookie: cookie } }) })
@@ -343,7 +345,7 @@ describe('receipt API routes', () => {
     form.set('image', new Blob([new Uint8Array(Buffer.from('not an image'))], { type: 'image/jpeg' }), 'x.jpg')
     const res = await validateAction({ ...ctx, request: new Request('http://localhost:3000/api/receipts/validate', { method: 'POST', body: form, headers: { Cookie: cookie } }) })
     expect(res.status).toBe(400)
-    expect(await bodyOf(res)).toEqual({ error: 'Invalid file type. Please upload an image' })
+    expect(await bodyOf(res)).toEqual({ error: oddFileMessage('text') })
   })
 
   it('validates the form fields with the spec messages', async () => {
