@@ -19,7 +19,7 @@ type GuideProps = {
 }
 
 type Section = { title: string; steps: ReactNode[] }
-type Provider = { id: string; name: string; sections: Section[] }
+type Provider = { id: string; name: string; gist: string; sections: Section[] }
 
 const AUTO = 'Forward every receipt automatically (paid at once)'
 const ONE = 'Forward one receipt as an attachment (computer)'
@@ -34,6 +34,7 @@ function providers({ address, gmailFilter, domains }: GuideProps): Provider[] {
     {
       id: 'gmail',
       name: 'Gmail',
+      gist: 'A filter forwards new receipts automatically, set up once on gmail.com. The Gmail app forwards inline.',
       sections: [
         {
           title: AUTO,
@@ -58,6 +59,7 @@ function providers({ address, gmailFilter, domains }: GuideProps): Provider[] {
     {
       id: 'outlook',
       name: 'Outlook',
+      gist: 'A rule on outlook.com redirects new receipts automatically. The Outlook app forwards inline.',
       sections: [
         {
           title: AUTO,
@@ -74,25 +76,38 @@ function providers({ address, gmailFilter, domains }: GuideProps): Provider[] {
     },
     {
       id: 'icloud',
-      name: 'iCloud Mail and Apple Mail',
+      name: 'iCloud Mail',
+      gist: 'Rules on iCloud.com forward new receipts automatically. The iPhone’s Mail app has no rules.',
       sections: [
         {
           title: AUTO,
           steps: [
-            <>iCloud Mail rules are made on iCloud.com in a browser on a computer (not in the iPhone’s Mail app): Mail → ⚙ at the top of the mailbox list → Rules → Add a Rule.</>,
+            <>Rules are made on iCloud.com in a browser on a computer (not in the iPhone’s Mail app): Mail → ⚙ at the top of the mailbox list → Rules → Add a Rule.</>,
             <>If a message “is from” a service’s domain ({list}; one rule each), then “Forward to” {to}. Done. A new rule can take 15 minutes to start.</>,
-            <>Or, on a Mac: Mail → Settings → Rules → Add Rule: “From” contains each domain (Any), action “Redirect Message” to {to}. Mac rules run only while Mail is open.</>,
             'iCloud sends ReCircle no confirmation. Home shows each forwarded receipt: verified ones are paid at once.',
           ],
         },
-        { title: ONE, steps: [<>Mac: select the receipt, Message → Forward as Attachment, and send it to {to}.</>] },
         { title: PHONE, steps: [<>iPhone and iPad Mail: tap the reply arrow → Forward to {to}. {INLINE}</>] },
+      ],
+    },
+    {
+      id: 'apple-mail',
+      name: 'Apple Mail',
+      gist: 'On a Mac: a rule that redirects, Forward as Attachment, or Save As. On an iPhone: Forward, checked like a photo.',
+      sections: [
+        {
+          title: AUTO,
+          steps: [<>Mac: Mail → Settings → Rules → Add Rule: “From” contains each domain ({list}; Any), action “Redirect Message” to {to}. Mac rules run only while Mail is open; iCloud.com rules (above) run always.</>],
+        },
+        { title: ONE, steps: [<>Mac: select the receipt, Message → Forward as Attachment, and send it to {to}.</>] },
+        { title: PHONE, steps: [<>iPhone and iPad: tap the reply arrow → Forward to {to}. {INLINE}</>] },
         { title: SAVE, steps: ['Mac: select the receipt, File → Save As, Format: Raw Message Source. Upload the .eml on Scan.', 'iPhone and iPad: Mail cannot save a message as a file.'] },
       ],
     },
     {
       id: 'other',
       name: 'Yahoo Mail, Proton Mail and others',
+      gist: 'Forward a receipt as it is: it is read, and checked like a photo.',
       sections: [
         {
           title: AUTO,
@@ -108,29 +123,40 @@ function providers({ address, gmailFilter, domains }: GuideProps): Provider[] {
 
 export function ForwardingGuide(props: GuideProps) {
   return (
-    <section className="stack guide" aria-labelledby="guide-title" style={{ gap: '0.5rem' }}>
-      <h2 id="guide-title" style={{ margin: 0 }}>
-        {props.forwarding ? 'Set up, for your mail' : 'Save the receipt e-mail, for your mail'}
+    <section className="stack guide" aria-labelledby="guide-title" style={{ gap: '0.75rem' }}>
+      <h2 id="guide-title" className="sr-only">
+        Set-up guide for your mail
       </h2>
       {providers(props).map((p) => {
         const sections = props.forwarding ? p.sections : p.sections.filter((s) => s.title === SAVE)
         if (sections.length === 0) return null
         return (
-          <details key={p.id} className="faq" data-testid={`guide-${p.id}`}>
-            <summary>{p.name}</summary>
-            {sections.map((s) => (
-              <div key={s.title}>
-                <h3 className="small" style={{ margin: '0.75rem 0 0' }}>
-                  {s.title}
-                </h3>
-                <ol className="review-list">
-                  {s.steps.map((step, i) => (
-                    <li key={i}>{step}</li>
-                  ))}
-                </ol>
-              </div>
-            ))}
-          </details>
+          <section key={p.id} className="card stack" aria-labelledby={`guide-${p.id}-title`} data-testid={`guide-${p.id}`} style={{ gap: '0.4rem' }}>
+            <h2 id={`guide-${p.id}-title`} className="card-title" style={{ margin: 0 }}>
+              {p.name}
+            </h2>
+            {props.forwarding ? (
+              <p className="small muted" style={{ margin: 0 }}>
+                {p.gist}
+              </p>
+            ) : null}
+            {/* Without forwarding only the short .eml steps remain: shown open. */}
+            <details className="faq" open={!props.forwarding}>
+              <summary>{props.forwarding ? 'Steps for phone and computer' : 'How to save the e-mail'}</summary>
+              {sections.map((s) => (
+                <div key={s.title}>
+                  <h3 className="small" style={{ margin: '0.75rem 0 0' }}>
+                    {s.title}
+                  </h3>
+                  <ol className="review-list">
+                    {s.steps.map((step, i) => (
+                      <li key={i}>{step}</li>
+                    ))}
+                  </ol>
+                </div>
+              ))}
+            </details>
+          </section>
         )
       })}
     </section>
