@@ -105,6 +105,9 @@ describe("Gmail's forwarding confirmation", () => {
     expect(textOf(home)).toContain('Gmail (s…r@gmail.com) asks to forward mail to your ReCircle address')
     expect(home).toContain(`href="${link}"`)
     expect(home).toContain('rel="noopener noreferrer"')
+    // No cache keeps a page with the link.
+    const homeData = await homePage.loader({ request: new Request(`${BASE_URL}/home`, { headers: { Cookie: owner.cookie } }), params: {}, context: {} })
+    expect(homeData.headers.get('Cache-Control')).toBe('private, no-store')
     const guide = await renderRoute('/e-receipts', guidePage, '/e-receipts', owner.cookie)
     expect(textOf(guide)).toContain(code)
     expect(guide).toContain(`href="${link}"`)

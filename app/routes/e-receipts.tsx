@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Link, useLoaderData } from '@remix-run/react'
 import { getOptionalUser, requireUser } from '~/auth/auth.server'
 import { ForwardingCard } from '~/components/ereceipt'
@@ -15,21 +15,31 @@ import { readFormData } from '~/utils/form.server'
 
 export const meta: MetaFunction = () => [{ title: 'E-receipts · ReCircle' }]
 
+// A forwarding confirmation's link is its owner's alone: no cache keeps the page (issue 39).
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cache = loaderHeaders.get('Cache-Control')
+  return cache ? { 'Cache-Control': cache } : new Headers()
+}
+
 /** E-receipt set-up (issues 32, 39): the fastest way to be paid, once per mailbox, for each provider. */
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
   const forwarding = inboundDomain() !== null
   const senders = supportedSenders()
   const mine = user && forwarding
-  return json({
-    senders,
-    forwarding,
-    address: mine ? await getInboundAddress(getDb(), user.id) : null,
-    confirmations: mine ? await listConfirmations(getDb(), user.id) : [],
-    gmailFilter: gmailFilterQuery(senders),
-    domains: senderDomains(senders),
-    signedIn: !!user,
-  })
+  const confirmations = mine ? await listConfirmations(getDb(), user.id) : []
+  return json(
+    {
+      senders,
+      forwarding,
+      address: mine ? await getInboundAddress(getDb(), user.id) : null,
+      confirmations,
+      gmailFilter: gmailFilterQuery(senders),
+      domains: senderDomains(senders),
+      signedIn: !!user,
+    },
+    confirmations.length ? { headers: { 'Cache-Control': 'private, no-store' } } : undefined,
+  )
 }
 
 /** "Done" on a forwarding confirmation (a plain form). */

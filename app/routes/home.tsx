@@ -1,4 +1,4 @@
-import { json, redirect, type ActionFunctionArgs, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
+import { json, redirect, type ActionFunctionArgs, type HeadersFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
 import { Form, Link, useLoaderData } from '@remix-run/react'
 import { getOptionalUser, requireUser } from '~/auth/auth.server'
 import { listNotices, markNoticesSeen, type Notice } from '~/users/notices.server'
@@ -18,6 +18,12 @@ import { useOptionalUser } from '~/utils/user'
 
 export const meta: MetaFunction = () => [{ title: 'Home · ReCircle' }]
 
+const PRIVATE = { 'Cache-Control': 'private, no-store' }
+export const headers: HeadersFunction = ({ loaderHeaders }) => {
+  const cache = loaderHeaders.get('Cache-Control')
+  return cache ? { 'Cache-Control': cache } : new Headers()
+}
+
 const DAILY_GOAL = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
@@ -32,7 +38,8 @@ export async function loader({ request }: LoaderFunctionArgs) {
     // A mail provider's forwarding confirmation for this user's address (issue 39), theirs alone.
     inboundDomain() ? listConfirmations(db, user.id) : Promise.resolve<ConfirmationView[]>([]),
   ])
-  return json({ summary, latest, notices, confirmations })
+  // A confirmation's link is the owner's alone: no cache keeps the page (issue 39).
+  return json({ summary, latest, notices, confirmations }, confirmations.length ? { headers: PRIVATE } : undefined)
 }
 
 export async function action({ request }: ActionFunctionArgs) {

@@ -91,7 +91,8 @@ describe('setting up e-receipts at 360 px', () => {
     const info = await transport.sendMail({ envelope: { from: 'forwarding-noreply@google.com', to: [address] }, raw: await gmailConfirmation(dns, { to: address, code, link }) })
     expect(info.response).toMatch(/Forwarding confirmation received/)
 
-    await page.goto(`${app.baseUrl}/home`)
+    const response = await page.goto(`${app.baseUrl}/home`)
+    expect(response?.headers()['cache-control']).toBe('private, no-store')
     const card = page.getByTestId('forwarding-confirmation')
     await card.getByRole('heading', { name: 'Confirm forwarding from Gmail' }).waitFor()
     await expect(card.getByTestId('confirmation-code').textContent()).resolves.toBe(code)
@@ -110,6 +111,9 @@ describe('setting up e-receipts at 360 px', () => {
     await page.waitForURL(`${app.baseUrl}/home`)
     await page.getByRole('heading', { name: "Today's Goal" }).waitFor()
     await expect(page.getByTestId('forwarding-confirmation').count()).resolves.toBe(0)
+    // The code and the link never reach the logs.
+    expect(app.output()).not.toContain(code)
+    expect(app.output()).not.toContain(link.slice(8))
     await context.close()
   })
 })
