@@ -25,6 +25,7 @@ import * as guidePage from '../app/routes/e-receipts'
 import * as helpPage from '../app/routes/help'
 import * as homePage from '../app/routes/home'
 import * as receiptsPage from '../app/routes/receipts'
+import * as reviewPage from '../app/routes/admin.receipts/route'
 import * as scanPage from '../app/routes/scan/route'
 import { action as inboundAction } from '../app/routes/api.inbound-email'
 import { action as homeAction } from '../app/routes/home'
@@ -230,6 +231,10 @@ describe('an inline forward from a phone', () => {
     await deliver(await forwardInlineFrom('iphone', original, { from: 'me@icloud.com', to: owner.address, html: true }), owner.address)
     const [receipt] = await receiptsOf(owner.user.id)
     const admin = await signInNewUser(ADMIN_WALLET)
+    // Staff see what it is, and its quoted text instead of a picture.
+    const queue = textOf(await renderRoute('/admin/receipts', reviewPage, '/admin/receipts', admin.cookie))
+    expect(queue).toContain('Forwarded inline: its sender could not be verified. Judge it like a photo')
+    expect(queue).toContain('Read by the text of an inline forward')
     expect(await approveReceipt(getDb(), { adminUserId: admin.user.id, receiptId: receipt.id })).toEqual({ ok: true })
     expect(await getStanding(getDb(), owner.user.id, null)).toEqual({ established: true, reason: 'staff_approved' })
     expect((await receiptsOf(owner.user.id))[0].verified_sender).toBeNull()

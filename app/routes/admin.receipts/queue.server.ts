@@ -26,9 +26,11 @@ export async function reviewPageData() {
       signals: describeSignals(parseSignals(r.review_signals_json), r.reference_number),
       ocrText: analysis.ocrText ?? '',
       // Analyses stored before issue 13 were all read by tesseract.
-      reader: READER_LABELS[analysis.reader ?? 'tesseract'],
+      reader: analysis.inlineForward ? 'the text of an inline forward' : READER_LABELS[analysis.reader ?? 'tesseract'],
       otherReading: analysis.otherReading ? { reader: READER_LABELS[analysis.otherReading.reader], ocrText: analysis.otherReading.ocrText } : null,
       verifiedSender: r.verified_sender,
+      // Issue 39: the quoted text of a phone's forward, its sender unverified; no picture to show.
+      inlineForward: analysis.inlineForward === true,
       email: analysis.ereceipt ? { subject: analysis.ereceipt.subject, from: analysis.ereceipt.from, expired: analysis.ereceipt.signatureExpired } : null,
     }
   })

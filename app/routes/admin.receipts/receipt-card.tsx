@@ -30,6 +30,10 @@ export function ReceiptCard({ r }: { r: ReviewItem }) {
             {r.email?.expired ? ' (the signature had expired; its cryptography verified)' : ''}
           </p>
         </div>
+      ) : r.inlineForward ? (
+        <p className="small" style={{ margin: 0 }} data-testid="review-inline-forward">
+          Forwarded inline: its sender could not be verified. Judge it like a photo; the quoted text is below.
+        </p>
       ) : (
         <img src={`/admin/receipts/${r.id}/image`} alt={`Receipt #${r.id}`} loading="lazy" />
       )}
@@ -87,7 +91,7 @@ export function ReceiptCard({ r }: { r: ReviewItem }) {
         {r.otherReading ? ` (also read by ${r.otherReading.reader})` : ''}
       </p>
       {r.ocrText ? (
-        <details open={!!r.verifiedSender}>
+        <details open={!!r.verifiedSender || r.inlineForward}>
           <summary>Text read by {r.reader}</summary>
           <pre style={{ whiteSpace: 'pre-wrap', fontSize: '0.8rem' }}>{r.ocrText}</pre>
         </details>
