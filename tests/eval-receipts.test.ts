@@ -51,7 +51,7 @@ describe('eval:receipts', () => {
       decision: 'auto',
       reader: 'email',
       judgedOn: '2026-03-11',
-      fields: { vendor: 'Uber', category: 'ride_share', totalAmount: total, purchaseDate: '2026-03-10', currency: null },
+      fields: { vendor: 'Uber', category: 'ride_share', totalAmount: total, purchaseDate: '2026-03-10', currency: 'USD' },
       right: { vendor: true, category: true, total: true, date: true, all: true, tripKey: true },
     })
     expect(byFile['bird.jpg']).toMatchObject({
