@@ -19,7 +19,8 @@ import { BottomNav } from '~/components/bottom-nav'
 import { WalletCelebration } from '~/components/celebration'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Toaster, type ToastInput } from '~/components/toaster'
-import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getBalances } from '~/rewards/ledger.server'
+import { maturingLine } from '~/rewards/maturing'
 import { displayStreak } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
 import { getEnv, isTestWalletAllowed } from '~/utils/env.server'
@@ -52,7 +53,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
             id: user.id,
             walletAddress: user.walletAddress,
             currentStreak: displayStreak(user),
-            balanceMilli: await getBalanceMilli(getDb(), user.id),
+            ...(await balanceView(user.id)),
           }
         : null,
       isAdmin: isAdmin(user),
@@ -63,6 +64,12 @@ export async function loader({ request }: LoaderFunctionArgs) {
     },
     { headers: setCookie ? { 'Set-Cookie': setCookie } : undefined },
   )
+}
+
+/** The header's claimable balance and, on Home's wallet card, what is still maturing (issue 38). */
+async function balanceView(userId: number) {
+  const balances = await getBalances(getDb(), userId)
+  return { balanceMilli: balances.claimableMilli, pendingMilli: balances.pendingMilli, maturing: maturingLine(balances.pendingMilli, balances.maturing) }
 }
 
 function Document({ children }: { children: React.ReactNode }) {

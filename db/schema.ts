@@ -78,7 +78,16 @@ export interface ReceiptTable {
   /** Keyed hashes of the browser install and the client address it came from (issue 31), for staff. */
   install_hash: Generated<string | null>
   address_hash: Generated<string | null>
+  /** A staff audit of an automatic photo approval (issue 38, decision 109); null: not sampled. */
+  audit_status: Generated<AuditStatus | null>
+  /** Why staff see it: a sample, or a verified e-receipt of the same trip from another wallet. */
+  audit_reason: Generated<string | null>
+  audit_decided_at: Generated<Timestamp | null>
+  /** The photo's thumbnail for My Receipts, made once on first request (issue 38). */
+  thumbnail: ColumnType<Buffer | null, Buffer | null | undefined, Buffer | null>
 }
+
+export type AuditStatus = 'pending' | 'cleared' | 'rejected'
 
 export interface ReceiptAnalysisTable {
   id: Generated<number>
@@ -120,6 +129,12 @@ export interface TransactionTable {
   store_submission_id: number | null
   referral_id: number | null
   created_at: Timestamp
+  /** From when the entry counts towards the claimable balance (issue 38); null: at once. */
+  claimable_at: Generated<Timestamp | null>
+  /** The photo receipt whose hold this credit waits on (its reward, first-receipt bonus, the referrer's reward). */
+  hold_receipt_id: Generated<number | null>
+  /** A reversal: the entry it reverses (written once, key reversal:<id>). */
+  reverses_id: Generated<number | null>
 }
 
 export interface ActionSlotTable {

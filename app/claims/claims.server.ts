@@ -2,7 +2,7 @@ import type { DB } from '#db/db.server'
 import type { PayoutStatus, TransactionStatus } from '#db/schema'
 import type { PayoutImpact } from '~/chain/payout'
 import { CO2_GRAMS_PER_RECEIPT, WATER_LITERS_PER_RECEIPT } from '~/engagement/impact'
-import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getBalanceMilli, lockLedger } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
 
 export const NO_TOKENS_TITLE = 'No tokens available'
@@ -14,18 +14,19 @@ export type ClaimResult =
   | { ok: false; code: 'no_tokens' | 'amount_mismatch'; error: string }
 
 /**
- * "Claim All" (decision 040): one token_claim of minus the whole balance, pending until paid
- * on-chain, with a payouts row for the payout worker. The transaction first writes to the user's
- * row, which takes the write lock on SQLite and locks the row on PostgreSQL, so concurrent claims
- * run one after the other and each re-reads the balance; the idempotency key counts the user's
- * earlier claims, so even without that lock a second claim of the same balance cannot be written.
+ * "Claim All" (decision 040): one token_claim of minus the whole claimable balance, pending until
+ * paid on-chain, with a payouts row for the payout worker. Credits still maturing (issue 38) are not
+ * part of it. The transaction first locks the wallet's ledger (a write to the user's row: SQLite's
+ * write lock, PostgreSQL's row lock), so concurrent claims and audit reversals run one after the
+ * other and each re-reads the ledger; the idempotency key counts the user's earlier claims, so even
+ * without that lock a second claim of the same balance cannot be written.
  */
 export async function claimAllTokens(db: DB, input: { userId: number; amountMilli: number; now?: Date }): Promise<ClaimResult> {
   const now = input.now ?? new Date()
   const at = now.toISOString()
   return db.transaction().execute(async (trx) => {
-    await trx.updateTable('users').set({ updated_at: at }).where('id', '=', input.userId).execute()
-    const balance = await getBalanceMilli(trx as DB, input.userId)
+    await lockLedger(trx as DB, input.userId, now)
+    const balance = await getBalanceMilli(trx as DB, input.userId, now)
     if (balance <= 0) return { ok: false, code: 'no_tokens', error: NO_TOKENS_MESSAGE } as const
     if (input.amountMilli !== balance) return { ok: false, code: 'amount_mismatch', error: AMOUNT_MISMATCH_MESSAGE } as const
     const previous = await trx
@@ -91,6 +92,7 @@ async function claimImpact(db: DB, userId: number, claimId: number): Promise<Pay
     .where('user_id', '=', userId)
     .where('type', '=', 'receipt_verification')
     .where('status', '!=', 'failed')
+    .where('amount_milli', '>', 0)
     .where('id', '>', Number(previous?.id ?? 0))
     .where('id', '<', claimId)
     .executeTakeFirstOrThrow()

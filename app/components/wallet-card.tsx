@@ -8,7 +8,7 @@ import { useRootData } from '~/utils/user'
 import { Icon } from './icons'
 import { showToast } from './toaster'
 
-export type WalletCardUser = { walletAddress: string; balanceMilli: number }
+export type WalletCardUser = { walletAddress: string; balanceMilli: number; maturing?: string | null }
 
 type ActionData = { error?: string }
 
@@ -97,6 +97,11 @@ export function WalletCard({
         {variant === 'detailed' ? (
           <p className="muted" style={{ marginTop: '0.5rem' }} data-testid="wallet-balance">
             Balance: {formatB3tr(user.balanceMilli)} B3TR
+          </p>
+        ) : null}
+        {variant === 'detailed' && user.maturing ? (
+          <p className="small muted" style={{ margin: 0 }} data-testid="wallet-maturing">
+            {user.maturing}
           </p>
         ) : null}
         {/* Issue 32: disconnecting is rare and not dangerous, so it is a quiet link-style button at the

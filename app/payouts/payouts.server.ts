@@ -1,7 +1,7 @@
 import type { DB } from '#db/db.server'
 import type { PayoutStatus } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
-import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getBalanceMilli, lockLedger } from '~/rewards/ledger.server'
 import { PAYOUT_STATUSES } from './labels'
 import { parseTxIds } from './worker.server'
 
@@ -95,8 +95,8 @@ export async function retryPayout(db: DB, input: { payoutId: number; adminUserId
     const reset = { status: 'pending' as const, error: null, attempts: 0, next_attempt_at: null, lease_owner: null, lease_until: null, updated_at: at }
     if (payout.status === 'failed' || payout.status === 'reverted') {
       // Lock the user's row (as a claim does), then check the balance the claim would take again.
-      await trx.updateTable('users').set({ updated_at: at }).where('id', '=', payout.user_id).execute()
-      const balance = await getBalanceMilli(trx as DB, payout.user_id)
+      await lockLedger(trx as DB, payout.user_id, now)
+      const balance = await getBalanceMilli(trx as DB, payout.user_id, now)
       if (balance < payout.amount_milli) {
         return { ok: false, error: "The user's balance no longer covers this claim (they may have claimed again); nothing was retried." } as const
       }

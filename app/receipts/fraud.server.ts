@@ -18,7 +18,8 @@ export type ReceiptContent = {
   referenceNumber: string | null
 }
 
-export type SameReceipt = { id: number; userId: number; status: string }
+/** `verified`: a verified e-receipt (its signature is the sender's), as opposed to a photo. */
+export type SameReceipt = { id: number; userId: number; status: string; verified: boolean }
 
 /**
  * Whether this user already sent the trip of this printed minute ("Uber:2026-07-12 15:06"): a
@@ -53,7 +54,7 @@ export async function findSameReceipts(db: Executor, content: ReceiptContent): P
   if (!byTotalAndDate && !referenceNumber) return []
   const rows = await db
     .selectFrom('receipts')
-    .select(['id', 'user_id', 'status', 'reference_number', 'amount_cents', 'purchase_date'])
+    .select(['id', 'user_id', 'status', 'reference_number', 'amount_cents', 'purchase_date', 'verified_sender'])
     .where('store_name', '=', storeName)
     .where('status', '!=', 'rejected')
     .where((eb) => {
@@ -65,7 +66,7 @@ export async function findSameReceipts(db: Executor, content: ReceiptContent): P
     .execute()
   return rows
     .filter((r) => !(referenceNumber && r.reference_number && r.reference_number !== referenceNumber))
-    .map((r) => ({ id: r.id, userId: r.user_id, status: r.status }))
+    .map((r) => ({ id: r.id, userId: r.user_id, status: r.status, verified: r.verified_sender !== null }))
 }
 
 /** What the admin sees on a review entry (signals.ts words it), and what the verdict weighs. */

@@ -17,6 +17,7 @@ import { getPassportCheck } from '~/chain/passport.server'
 import { MAILBOX_TAKEN_MESSAGE } from '~/ereceipts/errors'
 import { DAILY_ACTION_LIMIT } from '~/rewards/daily-limit'
 import { countActionsToday } from '~/rewards/daily-limit.server'
+import { maturingSettings } from '~/rewards/maturing.server'
 import { getEnv } from '~/utils/env.server'
 import { analysisLimits, checkRateLimits, rateLimits, tooManyRequestsMessage, type RateLimit } from '~/utils/rate-limit.server'
 import { Refusal } from '~/utils/refusal'
@@ -146,5 +147,6 @@ export function submitAnalysis(
     maxAgeDays: env.RECEIPT_MAX_AGE_DAYS,
     inviteeAutoApprovalsPerDay: env.INVITEE_AUTO_APPROVALS_PER_DAY,
     passport: getPassportCheck(),
+    maturing: maturingSettings(env),
   })
 }

@@ -21,6 +21,9 @@ import { decideSubmission, type SubmissionDecision, toCents, type UserValues } f
 import { getStanding } from './standing.server'
 import { standingReviewReason } from './standing'
 import type { ReceiptOrigin } from './origin.server'
+import { holdPhotoForEReceipt, sampleAudit } from './audits.server'
+import { photoClaimableAt, type MaturingSettings } from '~/rewards/maturing'
+import { maturingSettings } from '~/rewards/maturing.server'
 
 export const DUPLICATE_MESSAGE = 'This receipt has already been submitted.'
 /** The spec's words, which clients recognise (spec 2: the 'Daily Action Limit Reached' toast). */
@@ -73,6 +76,8 @@ export async function submitReceipt(
     passport?: ((wallet: string) => Promise<PassportCheckView>) | null
     /** Where the receipt came from, as keyed hashes (origin.server.ts), for staff grouping. */
     origin?: ReceiptOrigin
+    /** The hold and audit rate of automatic photo approvals (issue 38); this server's settings when absent. */
+    maturing?: MaturingSettings
   },
 ): Promise<SubmitResult> {
   const now = input.now ?? new Date()
@@ -83,6 +88,8 @@ export async function submitReceipt(
 
   const analysis = stored.analysis
   const content = receiptContent(analysis)
+  const ereceipt = eReceiptFacts(analysis)
+  const maturing = input.maturing ?? maturingSettings()
   const decide = (signals: { nearDuplicate: boolean; sameReceiptFromOtherAccount: boolean; inviteeCapReached: boolean }) =>
     decideSubmission({ analysis, user: input.values, now, maxAgeDays: input.maxAgeDays, ...signals })
   // Refusals that need no slot come first (nothing is written for them).
@@ -114,17 +121,24 @@ export async function submitReceipt(
         sameReceipts: same,
       })
       const cap = input.inviteeAutoApprovalsPerDay ?? DEFAULT_INVITEE_AUTO_APPROVALS_PER_DAY
+      // A verified e-receipt of a trip other wallets sent only as photos is the rider's proof: it is
+      // paid here, and those photos are held for staff (issue 38).
+      const elsewhere = same.filter((r) => r.userId !== input.userId)
+      const photosOnlyElsewhere = ereceipt !== null && elsewhere.length > 0 && elsewhere.every((r) => !r.verified)
       const decided = decide({
         nearDuplicate: signals.nearDuplicateOf !== null,
-        sameReceiptFromOtherAccount: signals.sameReceiptFromOtherAccount !== null,
+        sameReceiptFromOtherAccount: signals.sameReceiptFromOtherAccount !== null && !photosOnlyElsewhere,
         inviteeCapReached: signals.referredByUserId !== null && signals.inviteeAutoApprovalsToday >= cap,
       })
       // A photo the verdict would approve is paid at once only to a wallet with standing (issue 31);
       // a verified e-receipt is evidence itself and is paid at once as before.
-      const standing = decided.kind === 'approve' && !eReceiptFacts(analysis) ? await getStanding(trx, input.userId, passport) : null
+      const standing = decided.kind === 'approve' && !ereceipt ? await getStanding(trx, input.userId, passport) : null
       const decision = withReviewReasons(decided, [...passportReasons, ...(standing && !standing.established ? [standingReviewReason(standing)] : [])])
       if (decision.kind === 'reject') throw submissionRefusals.ineligible(decision.reason)
       const approved = decision.kind === 'approve'
+      // A photo approved automatically matures and may be sampled for a staff audit (decision 109).
+      const photoApproved = approved && !ereceipt
+      const auditReason = photoApproved ? await sampleAudit(trx, input.userId, maturing.auditRate) : null
       const receipt = await trx
         .insertInto('receipts')
         .values({
@@ -155,12 +169,13 @@ export async function submitReceipt(
           reward_details_json: null,
           reviewed_by_user_id: null,
           reviewed_at: null,
+          audit_status: auditReason ? 'pending' : null,
+          audit_reason: auditReason,
           created_at: now.toISOString(),
         })
         .returning('id')
         .executeTakeFirstOrThrow()
       // A verified e-receipt pays once across all wallets, and only the wallet its mailbox is bound to.
-      const ereceipt = eReceiptFacts(analysis)
       if (ereceipt) {
         const claim = await claimEReceipt(trx, { userId: input.userId, receiptId: receipt.id, facts: ereceipt, approved, now })
         if (!claim.ok) throw submissionRefusals.mailbox(claim.error)
@@ -188,7 +203,9 @@ export async function submitReceipt(
         storeName: analysis.storeName,
         streak: streak.current,
         now,
+        claimableAt: photoApproved ? photoClaimableAt(now, maturing.holdHours) : null,
       })
+      if (photosOnlyElsewhere) for (const photo of elsewhere) await holdPhotoForEReceipt(trx, { photo, eReceiptId: receipt.id, now })
       return { ok: true as const, receiptId: receipt.id, status: 'approved' as const, reasons: [], streak, ...credit }
     })
   } catch (error) {

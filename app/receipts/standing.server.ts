@@ -44,3 +44,26 @@ export async function getStandings(db: Reader, wallets: Array<{ userId: number; 
   const standings = await Promise.all([...first].map(async ([userId, passport]) => [userId, await getStanding(db, userId, passport)] as const))
   return new Map<number, Standing>(standings)
 }
+
+/**
+ * What an established wallet's standing rests on (issue 38, decision 109), for the audit rate of its
+ * automatic photo approvals: an approved verified e-receipt, and how many of its receipts staff
+ * looked at and found right (approved from review, or an audit cleared), counted up to two.
+ */
+export async function readEvidence(db: Reader, userId: number): Promise<{ approvedEReceipt: boolean; staffLooks: number }> {
+  const looks = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('receipts')
+        .select('id')
+        .where('user_id', '=', userId)
+        .where('status', '=', 'approved')
+        .where((w) => w.or([w('reviewed_by_user_id', 'is not', null), w('audit_status', '=', 'cleared')]))
+        .limit(2)
+        .as('looked'),
+    )
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow()
+  const { approvedEReceipt } = await readStandingFacts(db, userId)
+  return { approvedEReceipt, staffLooks: Number(looks.n) }
+}

@@ -79,12 +79,14 @@ export async function attachReferralFromRequest(db: DB, request: Request, user: 
 /**
  * Pays the referrer 15 B3TR when the referred user's first receipt is accepted, once per referral
  * (key `referral:<referralId>`). Call it inside the transaction that accepts the receipt; a user
- * without a referral, or a referral already paid, writes nothing.
+ * without a referral, or a referral already paid, writes nothing. When that receipt is a maturing
+ * photo (`hold`), the referrer's reward matures with it and is reversed with it (issue 38).
  */
 export async function rewardReferrerForFirstAcceptedReceipt(
   trx: Kysely<Database>,
   referredUserId: number,
   now: Date,
+  hold: { receiptId: number; claimableAt: Date } | null = null,
 ): Promise<{ rewarded: false } | { rewarded: true; referrerUserId: number; amountMilli: number }> {
   const referral = await trx
     .selectFrom('referrals')
@@ -93,7 +95,15 @@ export async function rewardReferrerForFirstAcceptedReceipt(
     .executeTakeFirst()
   if (!referral || referral.rewarded_at !== null) return { rewarded: false }
   const at = now.toISOString()
-  const base = { user_id: referral.referrer_user_id, referral_id: referral.id, receipt_id: null, store_submission_id: null, tx_hash: null, created_at: at }
+  const base = {
+    user_id: referral.referrer_user_id,
+    referral_id: referral.id,
+    receipt_id: null,
+    store_submission_id: null,
+    tx_hash: null,
+    created_at: at,
+    ...(hold ? { claimable_at: hold.claimableAt.toISOString(), hold_receipt_id: hold.receiptId } : {}),
+  }
   const credited = await creditReward(
     trx as DB,
     {

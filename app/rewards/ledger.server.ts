@@ -1,15 +1,39 @@
 import { sql } from 'kysely'
 import { preparedQuery, type DB } from '#db/db.server'
 import type { NewTransaction, TransactionType } from '#db/schema'
+import type { MaturingAmount } from '~/rewards/maturing'
 import { SUSTAINABILITY_SHARE_PERCENT, sustainabilityShareMilli } from '~/rewards/receipt-reward'
 
 /** Entries that belong to the app's funds, not to the user's balance. */
 export const FUND_TYPES: readonly TransactionType[] = ['sustainability_app', 'sustainability_creator']
 
-/** The balance is the sum of the user's own ledger entries; failed entries do not count. */
-export async function getBalanceMilli(db: DB, userId: number): Promise<number> {
-  const [row] = await balanceOf(db, userId)
-  return Number(row.balance)
+/**
+ * The claimable balance: the sum of the user's own counted entries whose time has come (issue 38).
+ * A maturing photo credit (claimable_at in the future) counts only from then on, and so does its
+ * reversal, which carries the same time; claims and every credit without a time count at once.
+ */
+export async function getBalanceMilli(db: DB, userId: number, now = new Date()): Promise<number> {
+  return (await getBalances(db, userId, now)).claimableMilli
+}
+
+export type Balances = {
+  /** What a claim takes now. */
+  claimableMilli: number
+  /** Credited and still maturing: claimable later, unless an audit reverses it. */
+  pendingMilli: number
+  /** The pending amount by the time it becomes claimable, earliest first. */
+  maturing: MaturingAmount[]
+}
+
+/**
+ * Two reads: the ledger's sum (as before), and the entries still maturing, found from the
+ * (user_id, claimable_at) index so that a long ledger costs nothing more (npm run bench:balances).
+ */
+export async function getBalances(db: DB, userId: number, now = new Date()): Promise<Balances> {
+  const [[total], rows] = await Promise.all([balanceOf(db, userId), maturingOf(db, userId, now.toISOString())])
+  const maturing = rows.map((r) => ({ claimableAt: r.claimable_at!, amountMilli: Number(r.amount) })).filter((m) => m.amountMilli !== 0)
+  const pendingMilli = maturing.reduce((sum, m) => sum + m.amountMilli, 0)
+  return { claimableMilli: Number(total!.balance) - pendingMilli, pendingMilli, maturing }
 }
 
 const balanceOf = preparedQuery((db: DB, userId: number) =>
@@ -20,6 +44,27 @@ const balanceOf = preparedQuery((db: DB, userId: number) =>
     .where('type', 'not in', FUND_TYPES)
     .where('status', '!=', 'failed'),
 )
+
+const maturingOf = preparedQuery((db: DB, userId: number, now: string) =>
+  db
+    .selectFrom('transactions')
+    .select(['claimable_at', sql<number>`sum(amount_milli)`.as('amount')])
+    .where('user_id', '=', userId)
+    .where('claimable_at', '>', now)
+    .where('type', 'not in', FUND_TYPES)
+    .where('status', '!=', 'failed')
+    .groupBy('claimable_at')
+    .orderBy('claimable_at'),
+)
+
+/**
+ * Serialise whatever reads and then changes one wallet's claimable balance (a claim, a reversal,
+ * a payout retry): a write to the user's row takes SQLite's write lock and locks the row on
+ * PostgreSQL until the transaction ends, so the next one re-reads the ledger after it.
+ */
+export async function lockLedger(db: DB, userId: number, now = new Date()): Promise<void> {
+  await db.updateTable('users').set({ updated_at: now.toISOString() }).where('id', '=', userId).execute()
+}
 
 /**
  * Write a ledger entry once. A second call with the same idempotency key writes nothing and

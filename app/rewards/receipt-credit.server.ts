@@ -41,15 +41,20 @@ export async function advanceStreak(trx: Transaction<Database>, userId: number, 
   }
 }
 
-/** Credit an accepted receipt once: reward, first-receipt bonus, the 30 % fund share. */
+/**
+ * Credit an accepted receipt once: reward, first-receipt bonus, the 30 % fund share. A photo
+ * approved automatically matures (issue 38): `claimableAt` is when its credits, the first-receipt
+ * bonus and the referrer's reward with them, can be claimed, and each names the receipt it waits on.
+ */
 export async function creditReceipt(
   trx: Kysely<Database>,
-  input: { userId: number; receiptId: number; category: string | null; storeName?: string | null; streak: number; now: Date },
+  input: { userId: number; receiptId: number; category: string | null; storeName?: string | null; streak: number; now: Date; claimableAt?: Date | null },
 ) {
   // The amount plays no part: every verified receipt has the same base (decision 100).
   const reward = computeReceiptReward({ category: input.category, streak: input.streak })
   const created_at = input.now.toISOString()
-  const base = { user_id: input.userId, receipt_id: input.receiptId, tx_hash: null, store_submission_id: null, referral_id: null, created_at }
+  const hold = input.claimableAt ? { claimable_at: input.claimableAt.toISOString(), hold_receipt_id: input.receiptId } : {}
+  const base = { user_id: input.userId, receipt_id: input.receiptId, tx_hash: null, store_submission_id: null, referral_id: null, created_at, ...hold }
   const credited = await creditReward(
     trx as DB,
     {
@@ -76,7 +81,7 @@ export async function creditReceipt(
   )
   if (bonus) {
     // A friend's first accepted receipt pays the referrer (once, by its own ledger key).
-    await rewardReferrerForFirstAcceptedReceipt(trx as DB, input.userId, input.now)
+    await rewardReferrerForFirstAcceptedReceipt(trx as DB, input.userId, input.now, input.claimableAt ? { receiptId: input.receiptId, claimableAt: input.claimableAt } : null)
   }
   await trx
     .updateTable('receipts')

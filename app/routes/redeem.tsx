@@ -9,7 +9,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon } from '~/components/icons'
 import { WithSupportLink } from '~/components/support-link'
 import { claimState } from '~/payouts/labels'
-import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getBalances } from '~/rewards/ledger.server'
+import { maturingLine } from '~/rewards/maturing'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
@@ -22,8 +23,15 @@ export const meta: MetaFunction = () => [{ title: 'Redeem Tokens · ReCircle' }]
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const db = getDb()
-  const [balanceMilli, claims] = await Promise.all([getBalanceMilli(db, user.id), listClaims(db, user.id)])
-  return json({ balanceMilli, claims, walletAddress: user.walletAddress, payoutsConfigured: getPayoutConfig() !== null })
+  const [balances, claims] = await Promise.all([getBalances(db, user.id), listClaims(db, user.id)])
+  return json({
+    balanceMilli: balances.claimableMilli,
+    // Issue 38: Claim All takes what has matured; what is still maturing waits for its time.
+    maturing: maturingLine(balances.pendingMilli, balances.maturing),
+    claims,
+    walletAddress: user.walletAddress,
+    payoutsConfigured: getPayoutConfig() !== null,
+  })
 }
 
 const claimSchema = z.object({ intent: z.literal('claim_all_tokens'), amountMilli: z.coerce.number().int() })
@@ -50,7 +58,7 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function Redeem() {
-  const { balanceMilli, claims, walletAddress, payoutsConfigured } = useLoaderData<typeof loader>()
+  const { balanceMilli, maturing, claims, walletAddress, payoutsConfigured } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const navigation = useNavigation()
   const processing = navigation.state !== 'idle' && navigation.formMethod === 'POST'
@@ -66,6 +74,11 @@ export default function Redeem() {
         <div className="big-balance" data-testid="redeem-balance">
           {formatB3tr(balanceMilli, 2)} B3TR
         </div>
+        {maturing ? (
+          <div className="small" data-testid="redeem-maturing">
+            {maturing}
+          </div>
+        ) : null}
       </section>
 
       <section className="card stack" aria-labelledby="claim-title">

@@ -5,7 +5,9 @@ import { EngagementIcon } from '~/components/engagement-icons'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TransactionRow } from '~/components/transaction-row'
 import { parsePage } from '~/engagement/history'
-import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getBalances } from '~/rewards/ledger.server'
+import { maturingExplained, maturingLine } from '~/rewards/maturing'
+import { getEnv } from '~/utils/env.server'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getTransactionStats, searchUserTransactions } from '~/users/history.server'
@@ -22,13 +24,16 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY)
   const db = getDb()
-  const [result, balanceMilli, stats] = await Promise.all([
+  const [result, balances, stats] = await Promise.all([
     searchUserTransactions(db, user.id, { query, page: parsePage(params.get('page')) }),
-    getBalanceMilli(db, user.id),
+    getBalances(db, user.id),
     getTransactionStats(db, user.id),
   ])
+  // Issue 38: what is still maturing, in words a newcomer understands.
+  const maturing = maturingLine(balances.pendingMilli, balances.maturing)
+  const explained = maturing ? maturingExplained(getEnv().PHOTO_REWARD_HOLD_HOURS) : null
   // Spec 2 §2: the explorer shows the address as its first 8 and last 6 characters.
-  return json({ query, balanceMilli, stats, address: shortAddress(user.walletAddress, 8, 6), ...result })
+  return json({ query, balanceMilli: balances.claimableMilli, maturing, explained, stats, address: shortAddress(user.walletAddress, 8, 6), ...result })
 }
 
 function pageHref(query: string, page: number) {
@@ -51,7 +56,17 @@ export default function Transactions() {
         <div style={{ fontSize: '1.8rem', fontWeight: 800 }} data-testid="tokens-balance">
           {formatB3tr(data.balanceMilli)} B3TR
         </div>
+        {data.maturing ? (
+          <div className="small" data-testid="tokens-maturing">
+            {data.maturing}
+          </div>
+        ) : null}
       </section>
+      {data.explained ? (
+        <p className="small muted" style={{ margin: 0 }} data-testid="tokens-maturing-explained">
+          {data.explained}
+        </p>
+      ) : null}
       <Link to="/receipts" className="btn secondary block">
         My Receipts
       </Link>

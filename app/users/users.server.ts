@@ -1,7 +1,7 @@
 import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import type { UserRow } from '#db/schema'
-import { getBalanceMilli } from '~/rewards/ledger.server'
+import { getBalances } from '~/rewards/ledger.server'
 import { effectiveStreak } from '~/rewards/streaks'
 import { utcDay } from '~/utils/calendar'
 
@@ -99,13 +99,17 @@ export function displayStreak(user: Pick<User, 'currentStreak' | 'lastStreakDay'
   return effectiveStreak({ lastActiveDay: user.lastStreakDay, currentStreak: user.currentStreak, today: utcDay(now) })
 }
 
-/** The API shape of spec 1 §3 (tokenBalance in B3TR, exact to 0.001). */
+/**
+ * The API shape of spec 1 §3 (tokenBalance in B3TR, exact to 0.001). tokenBalance is what can be
+ * claimed now; pendingBalance is credited and still maturing (issue 38).
+ */
 export async function toPublicUser(db: DB, user: User) {
-  const balanceMilli = await getBalanceMilli(db, user.id)
+  const balances = await getBalances(db, user.id)
   return {
     id: user.id,
     walletAddress: user.walletAddress,
-    tokenBalance: balanceMilli / 1000,
+    tokenBalance: balances.claimableMilli / 1000,
+    pendingBalance: balances.pendingMilli / 1000,
     currentStreak: displayStreak(user),
     streak: displayStreak(user),
   }

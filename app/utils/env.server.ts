@@ -132,6 +132,10 @@ const schema = z.object({
   PAYOUT_LEASE_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   // Receipts of one referrer's invitees approved automatically per UTC day; beyond it, review.
   INVITEE_AUTO_APPROVALS_PER_DAY: z.coerce.number().int().min(0).max(1000).default(5),
+  // Issue 38 (decision 109): an automatic photo approval is claimable only after this many hours
+  // (decimals allowed; 0 turns maturing off), and this share of them is sampled for a staff audit.
+  PHOTO_REWARD_HOLD_HOURS: unsetIfEmpty(z.coerce.number().min(0, 'must be 0 or more hours').max(720, 'must be at most 720 hours (30 days)').default(72)),
+  PHOTO_AUDIT_RATE: unsetIfEmpty(z.coerce.number().min(0, 'must be between 0 and 1').max(1, 'must be between 0 and 1').default(0.1)),
   STORE_FORM_URL: unsetIfEmpty(z.string().url().optional()),
   FEEDBACK_URL: unsetIfEmpty(z.string().url().optional()),
   // Help's "Send Email" (a mailto: link); without it the button is not shown (decision 061).
@@ -153,6 +157,8 @@ const schema = z.object({
   RATE_LIMIT_DEVICE_ENTRY_PER_USER_PER_HOUR: limit(12),
   RATE_LIMIT_DEVICE_ENTRY_PER_CODE: limit(5),
   RATE_LIMIT_DEVICE_CONTINUE_PER_IP_PER_MINUTE: limit(30),
+  // Issue 38: My Receipts' thumbnails asked for per user (a page shows 20; browsers keep them a week).
+  RATE_LIMIT_THUMBNAIL_PER_USER_PER_MINUTE: limit(60),
   // Receipt analyses allowed to wait for an OCR worker (default 10 per worker); beyond, 503 at once.
   OCR_MAX_QUEUE: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(0).max(1000).optional()),
 })

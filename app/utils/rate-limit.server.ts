@@ -142,6 +142,7 @@ export const rateLimits = {
     limit: perIp(ip, getEnv().RATE_LIMIT_DEVICE_CONTINUE_PER_IP_PER_MINUTE),
     windowMs: MINUTE,
   }),
+  thumbnailByUser: (userId: number): RateLimit => ({ key: `thumbnail:user:${userId}`, limit: getEnv().RATE_LIMIT_THUMBNAIL_PER_USER_PER_MINUTE, windowMs: MINUTE }),
 }
 
 /** The claimed signer of a wallet certificate (before it is verified), for the per-wallet limit. */

@@ -3,7 +3,8 @@ import type { Toast } from './toast.server'
 
 /** What the root loader (app/root.tsx) gives every page: declared here so views read it without importing the root route. */
 export type RootData = {
-  user: { id: number; walletAddress: string; currentStreak: number; balanceMilli: number } | null
+  /** balanceMilli: claimable now; pendingMilli and maturing: credited and still maturing (issue 38). */
+  user: { id: number; walletAddress: string; currentStreak: number; balanceMilli: number; pendingMilli: number; maturing: string | null } | null
   isAdmin: boolean
   testMode: boolean
   testWalletAllowed: boolean

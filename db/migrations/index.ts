@@ -15,6 +15,8 @@ import * as m0014 from './0014-standing'
 import * as m0015 from './0015-forwarded-outcomes'
 import * as m0016 from './0016-forwarded-refusal-once-a-day'
 import * as m0017 from './0017-device-codes'
+import * as m0018 from './0018-maturing-and-audits'
+import * as m0019 from './0019-receipt-thumbnails'
 import * as m0020 from './0020-forwarding-confirmations'
 import * as m0022 from './0022-receipt-trip-moment'
 
@@ -36,6 +38,8 @@ export const migrations: Record<string, Migration> = {
   '0015-forwarded-outcomes': m0015,
   '0016-forwarded-refusal-once-a-day': m0016,
   '0017-device-codes': m0017,
+  '0018-maturing-and-audits': m0018,
+  '0019-receipt-thumbnails': m0019,
   '0020-forwarding-confirmations': m0020,
   '0022-receipt-trip-moment': m0022,
 }

@@ -67,6 +67,10 @@ async function startOn(port: number, dir: string, dbUrl: string, env: Record<str
       // server (global-setup.ts) asks a fake node that counts every wallet but NEW_WALLETS
       // (tests/utils/wallet.ts) as a person; tests/passport.test.ts covers signals and blacklisting.
       PASSPORT_CHECKS: 'off',
+      // Photo rewards are claimable at once and never audited unless a suite asks
+      // (tests/e2e/maturing.e2e.ts sets the hold and the audit rate, issue 38).
+      PHOTO_REWARD_HOLD_HOURS: '0',
+      PHOTO_AUDIT_RATE: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -38,6 +38,10 @@ process.env.SECOND_READER = 'off'
 process.env.LOG_LEVEL ??= 'warn'
 // Receipt suites approve without asking VeBetter Passport; tests/passport.test.ts turns it on.
 process.env.PASSPORT_CHECKS = 'off'
+// Suites about what a receipt earns claim it at once and see no audits; tests/maturing.test.ts
+// turns maturing (PHOTO_REWARD_HOLD_HOURS) and audit sampling (PHOTO_AUDIT_RATE) on (issue 38).
+process.env.PHOTO_REWARD_HOLD_HOURS = '0'
+process.env.PHOTO_AUDIT_RATE = '0'
 resetEnvCache()
 
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }))
