@@ -89,8 +89,35 @@ async function decidedAlready(trx: Kysely<Database>, receiptId: number): Promise
 }
 
 
-/** The receipts waiting for staff, oldest first, each with its analysis and the reasons it waits. */
-export async function listReviewQueue(db: DB) {
+/** How many receipts a page of the review queue shows (issue 38: every page is reachable). */
+export const REVIEW_PAGE_SIZE = 50
+
+/** Every receipt waiting for staff, in the few columns grouping and standing need. */
+function listWaiting(db: DB) {
+  return db
+    .selectFrom('receipts')
+    .innerJoin('users', 'users.id', 'receipts.user_id')
+    .select([
+      'receipts.id',
+      'receipts.user_id',
+      'users.referred_by_user_id',
+      'receipts.install_hash',
+      'receipts.address_hash',
+      'receipts.created_at',
+      'receipts.store_name',
+      'receipts.amount_cents',
+      'receipts.purchase_date',
+      'receipts.reference_number',
+      'receipts.review_signals_json',
+    ])
+    .where('receipts.status', '=', 'pending_review')
+    .orderBy('receipts.id', 'asc')
+    .execute()
+}
+
+/** The receipts of one page, each with its analysis and the reasons it waits. */
+export async function listReviewRows(db: DB, ids: number[]) {
+  if (ids.length === 0) return []
   const rows = await db
     .selectFrom('receipts')
     .innerJoin('users', 'users.id', 'receipts.user_id')
@@ -99,9 +126,6 @@ export async function listReviewQueue(db: DB) {
       'receipts.id',
       'receipts.user_id',
       'users.wallet_address',
-      'users.referred_by_user_id',
-      'receipts.install_hash',
-      'receipts.address_hash',
       'transportation_services.name as user_service_name',
       'receipts.store_name',
       'receipts.category',
@@ -117,9 +141,7 @@ export async function listReviewQueue(db: DB) {
       'receipts.verified_sender',
       'receipts.created_at',
     ])
-    .where('receipts.status', '=', 'pending_review')
-    .orderBy('receipts.id', 'asc')
-    .limit(100)
+    .where('receipts.id', 'in', ids)
     .execute()
   return rows.map(({ analysis_json, review_reasons_json, ...row }) => ({
     ...row,
@@ -160,19 +182,20 @@ export async function signalReceiptOwner(
 }
 
 /**
- * The queue as staff see it (issue 31): each receipt with its wallet's standing, and the receipts of
- * wallets without standing grouped by what ties the wallets together (review-groups.ts).
+ * The queue as staff see it (issues 31 and 38): every waiting receipt counted, grouped and given its
+ * wallet's standing, then one page of them in the order the page lists them: the new wallets'
+ * groups, largest first, then the established wallets' receipts, oldest first. A group keeps its
+ * receipts together; one longer than a page continues on the next.
  */
-export async function reviewQueueWithStanding(db: DB) {
-  const rows = await listReviewQueue(db)
+export async function reviewQueueWithStanding(db: DB, opts: { page?: number } = {}) {
+  const waiting = await listWaiting(db)
   const standings = await getStandings(
     db,
-    rows.map((r) => ({ userId: r.user_id, passport: passportSeenBy(r.review_signals_json) })),
+    waiting.map((r) => ({ userId: r.user_id, passport: passportSeenBy(r.review_signals_json) })),
   )
-  const withStanding = rows.map((r) => ({ ...r, standing: standings.get(r.user_id)! }))
   const groups = groupReceipts(
-    withStanding
-      .filter((r) => !r.standing.established)
+    waiting
+      .filter((r) => !standings.get(r.user_id)!.established)
       .map((r) => ({
         id: r.id,
         userId: r.user_id,
@@ -186,11 +209,30 @@ export async function reviewQueueWithStanding(db: DB) {
         referenceNumber: r.reference_number,
       })),
   )
-  return { rows: withStanding, groups }
+  const order = [...groups.flatMap((g) => g.receiptIds), ...waiting.filter((r) => standings.get(r.user_id)!.established).map((r) => r.id)]
+  const pageCount = Math.max(1, Math.ceil(order.length / REVIEW_PAGE_SIZE))
+  const page = Math.min(Math.max(1, Math.floor(opts.page ?? 1)), pageCount)
+  const pageIds = order.slice((page - 1) * REVIEW_PAGE_SIZE, page * REVIEW_PAGE_SIZE)
+  const byId = new Map((await listReviewRows(db, pageIds)).map((r) => [r.id, r]))
+  const rows = pageIds.flatMap((id) => {
+    const row = byId.get(id)
+    return row ? [{ ...row, standing: standings.get(row.user_id)! }] : []
+  })
+  const onPage = new Set(pageIds)
+  const pageGroups = groups.filter((g) => g.receiptIds.some((id) => onPage.has(id)))
+  // Referrers and address-tied wallets are named by their wallet, waiting or not.
+  const named = [...new Set(pageGroups.flatMap((g) => [...g.userIds, ...g.referrerIds, ...g.addressTies]))]
+  return { total: waiting.length, page, pageCount, rows, groups: pageGroups, wallets: await walletsOf(db, named) }
+}
+
+async function walletsOf(db: DB, userIds: number[]): Promise<Map<number, string>> {
+  if (userIds.length === 0) return new Map()
+  const rows = await db.selectFrom('users').select(['id', 'wallet_address']).where('id', 'in', userIds).execute()
+  return new Map(rows.map((r) => [r.id, r.wallet_address]))
 }
 
 /** What VeBetter Passport said when the receipt was submitted (stored with its signals). */
-function passportSeenBy(signalsJson: string | null): PassportCheckView | null {
+export function passportSeenBy(signalsJson: string | null): PassportCheckView | null {
   const passport = (parseSignals(signalsJson) as { passport?: PassportCheckView } | null)?.passport
   return passport && typeof passport === 'object' && 'ok' in passport ? passport : null
 }

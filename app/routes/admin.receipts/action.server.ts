@@ -2,7 +2,9 @@ import { json, redirect } from '@remix-run/node'
 import { z } from 'zod'
 import { mailboxHash } from '~/ereceipts/read.server'
 import { rebindMailbox } from '~/receipts/email-keys.server'
+import { clearAudit, rejectAudit } from '~/receipts/audits.server'
 import { approveReceipt, decideGroup, rejectReceipt, signalGroupWallets, signalReceiptOwner } from '~/receipts/review.server'
+import { formatB3tr } from '~/rewards/money'
 import type { User } from '~/users/users.server'
 import { getUserByWallet } from '~/users/users.server'
 import { getDb } from '~/utils/db.server'
@@ -17,7 +19,8 @@ const receiptIds = z
   .trim()
   .regex(/^\d+(,\d+)*$/, 'No receipts in this group')
   .transform((v) => [...new Set(v.split(',').map(Number))])
-  .refine((ids) => ids.length <= 100 && ids.every((id) => Number.isSafeInteger(id) && id > 0), 'No receipts in this group')
+  // A group is every receipt its wallets have waiting (issue 38: no longer capped by one page of 100).
+  .refine((ids) => ids.length <= 2000 && ids.every((id) => Number.isSafeInteger(id) && id > 0), 'No receipts in this group')
 
 const decisionSchema = z.discriminatedUnion('intent', [
   z.object({ intent: z.literal('approve'), receiptId: rowIdSchema }),
@@ -33,6 +36,10 @@ const decisionSchema = z.discriminatedUnion('intent', [
   // Issue 31: a group of new wallets decided at once.
   z.object({ intent: z.literal('approve-group'), receiptIds }),
   z.object({ intent: z.literal('reject-group'), receiptIds, reason, fraud: checkbox, signal: checkbox }),
+  // Issue 38: an audited automatic photo approval found right, or rejected as fraud (its maturing
+  // credits and the wallet's other maturing photo credits reversed; the standing taken away).
+  z.object({ intent: z.literal('audit-clear'), receiptId: rowIdSchema }),
+  z.object({ intent: z.literal('audit-reject'), receiptId: rowIdSchema, reason, signal: checkbox }),
   // Issue 21: move the mailbox e-receipts were sent to onto another wallet (the rider asked support).
   z.object({
     intent: z.literal('rebind'),
@@ -43,13 +50,41 @@ const decisionSchema = z.discriminatedUnion('intent', [
 
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
+/** The review page's own query (its page and audit page), kept across a decision. */
+function backSearch(params: URLSearchParams): string {
+  const kept = new URLSearchParams()
+  for (const name of ['page', 'audits']) {
+    const value = params.get(name)
+    if (value && /^\d{1,6}$/.test(value)) kept.set(name, value)
+  }
+  const search = kept.toString()
+  return search ? `?${search}` : ''
+}
+
 /** The review page's posts: decide one receipt or a group, or move a mailbox. */
 export async function handleReviewAction(request: Request, admin: User) {
   const parsed = decisionSchema.safeParse(Object.fromEntries(await readFormData(request)))
   if (!parsed.success) return json({ error: parsed.error.issues[0]?.message ?? 'Invalid decision' }, { status: 400 })
   const input = parsed.data
+  // Back to the page and audit page the decision was made on (the form posts to the page's own URL).
+  const back = `/admin/receipts${backSearch(new URL(request.url).searchParams)}`
   const done = async (title: string, description: string) =>
-    redirect('/admin/receipts', { headers: { 'Set-Cookie': await toastCookie(request, { title, description, variant: 'success' }) } })
+    redirect(back, { headers: { 'Set-Cookie': await toastCookie(request, { title, description, variant: 'success' }) } })
+
+  if (input.intent === 'audit-clear' || input.intent === 'audit-reject') {
+    const result =
+      input.intent === 'audit-clear'
+        ? await clearAudit(getDb(), { adminUserId: admin.id, receiptId: input.receiptId })
+        : await rejectAudit(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
+    if (!result.ok) return json({ error: result.error }, { status: result.status })
+    if (input.intent === 'audit-clear') return done('Audit cleared', 'The receipt stays approved.')
+    const taken = result.reversedMilli > 0 ? ` ${formatB3tr(result.reversedMilli)} B3TR of maturing or unclaimed credit was taken back.` : ''
+    if (input.signal === 'on') {
+      const signal = await signalReceiptOwner(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
+      if (!signal.ok) return json({ error: `Receipt rejected as fraud.${taken} The wallet was not signalled: ${signal.message}` }, { status: 409 })
+    }
+    return done('Rejected as fraud', `The wallet lost its standing.${taken}${input.signal === 'on' ? ' The wallet was signalled on VeBetter Passport.' : ''}`)
+  }
 
   if (input.intent === 'rebind') {
     const user = await getUserByWallet(getDb(), input.wallet.toLowerCase())

@@ -5,7 +5,8 @@ import type { ReviewGroupView } from './queue.server'
 const plural = (n: number, one: string) => `${n} ${one}${n === 1 ? '' : 's'}`
 
 /**
- * Wallets without standing that travel together (issue 31): what ties them, and one decision for
+ * Wallets without standing that travel together (issues 31, 38): what ties them (strong links only),
+ * who invited them, the wallets seen at one of their addresses (decided apart), and one decision for
  * all their waiting receipts. The receipts themselves follow, each with its own card.
  */
 export function GroupCard({ group, index }: { group: ReviewGroupView; index: number }) {
@@ -29,6 +30,19 @@ export function GroupCard({ group, index }: { group: ReviewGroupView; index: num
       <p className="small muted" style={{ margin: 0 }}>
         Wallets: {group.wallets.map((w) => shortAddress(w)).join(', ')} · receipts {group.receiptIds.map((id) => `#${id}`).join(', ')}
       </p>
+      {group.referrers.length ? (
+        <p className="small" style={{ margin: 0 }} data-testid="group-referrers">
+          Invited by {group.referrers.map((r) => `${shortAddress(r.wallet)} (user #${r.userId})`).join(', ')}: each approval pays the inviter 15 B3TR
+          once.
+        </p>
+      ) : null}
+      {group.addressTies.length ? (
+        <div className="small" data-testid="group-address-ties">
+          <strong>{group.addressTieLabel}, decide each on its own:</strong>{' '}
+          {group.addressTies.map((t) => `${shortAddress(t.wallet)} (user #${t.userId})`).join(', ')}. A shared address alone is no
+          proof: those wallets are not part of this group&apos;s decisions.
+        </div>
+      ) : null}
       {group.wallets.length > 1 || group.receiptIds.length > 1 ? (
         <div className="stack" style={{ gap: '0.5rem' }}>
           <Form method="post">
@@ -44,10 +58,11 @@ export function GroupCard({ group, index }: { group: ReviewGroupView; index: num
             </label>
             <input id={`${titleId}-reason`} name="reason" className="input" required minLength={3} maxLength={300} placeholder="e.g. Drawn by one device" />
             <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
-              <input type="checkbox" name="fraud" value="on" /> Rejected as fraud: these wallets lose their standing
+              <input type="checkbox" name="fraud" value="on" /> Rejected as fraud: these {group.wallets.length} wallets lose their standing
             </label>
             <label className="small row" style={{ gap: '0.4rem', alignItems: 'center' }}>
-              <input type="checkbox" name="signal" value="on" /> Also signal each wallet on VeBetter Passport (one transaction each)
+              <input type="checkbox" name="signal" value="on" /> Also signal these {group.wallets.length} wallets on VeBetter Passport (one
+              transaction each)
             </label>
             <button type="submit" name="intent" value="reject-group" className="btn danger block" disabled={busy}>
               Reject all {group.receiptIds.length}

@@ -1,17 +1,20 @@
 import { json, type ActionFunctionArgs, type LinksFunction, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/node'
-import { Form, useActionData, useLoaderData } from '@remix-run/react'
+import { Form, useActionData, useLoaderData, useLocation } from '@remix-run/react'
 import { requireAdmin } from '~/auth/auth.server'
 import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { PASSPORT_EXPLAINED } from '~/receipts/standing'
 import styles from '~/styles/scan.css'
 import { handleReviewAction } from './action.server'
+import { AuditCard } from './audit-card'
 import { GroupCard } from './group-card'
-import { reviewPageData } from './queue.server'
+import { Pager } from './pager'
+import { pageParam, reviewPageData } from './queue.server'
 import { ReceiptCard } from './receipt-card'
 
-// Staff review (issue 31): new wallets' receipts grouped apart from established wallets'; the
-// loader data, the decisions and the cards live beside this module.
+// Staff review (issues 31, 38): the whole queue counted and paged, new wallets' receipts grouped
+// apart from established wallets', and the audits of automatic photo approvals; the loader data,
+// the decisions and the cards live beside this module.
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 
@@ -19,7 +22,8 @@ export const meta: MetaFunction = () => [{ title: 'Receipt Review · ReCircle' }
 
 export async function loader({ request }: LoaderFunctionArgs) {
   await requireAdmin(request)
-  return json(await reviewPageData())
+  const params = new URL(request.url).searchParams
+  return json(await reviewPageData({ page: pageParam(params.get('page')), auditPage: pageParam(params.get('audits')) }))
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -28,8 +32,9 @@ export async function action({ request }: ActionFunctionArgs) {
 }
 
 export default function AdminReceipts() {
-  const { queue, newWallets } = useLoaderData<typeof loader>()
+  const { total, page, pageCount, queue, newWallets, audits } = useLoaderData<typeof loader>()
   const actionData = useActionData<typeof action>()
+  const { search } = useLocation()
   const byId = new Map(queue.map((r) => [r.id, r]))
   const others = queue.filter((r) => r.standing.established)
   return (
@@ -43,6 +48,12 @@ export default function AdminReceipts() {
           {actionData.error}
         </div>
       ) : null}
+      <p data-testid="queue-total">
+        <strong>
+          {total} {total === 1 ? 'receipt' : 'receipts'} waiting
+        </strong>
+        {pageCount > 1 ? <span className="muted"> · page {page} of {pageCount}</span> : null}
+      </p>
       {queue.length === 0 ? (
         <div className="card center">
           <h2>All Receipts Reviewed</h2>
@@ -53,8 +64,8 @@ export default function AdminReceipts() {
           <section className="stack" aria-labelledby="new-wallets-title">
             <h2 id="new-wallets-title">New wallets ({newWallets.reduce((n, g) => n + g.receiptIds.length, 0)})</h2>
             <p className="small muted" style={{ margin: 0 }}>
-              Photo receipts of wallets without standing wait here, grouped when the wallets share a browser, an address or
-              invitations, or send the same trip under different numbers.
+              Photo receipts of wallets without standing wait here, grouped when the wallets share a browser or an inviter, or
+              send the same trip. Wallets that only share an address are listed beside a group and decided one by one.
             </p>
             {newWallets.length === 0 ? <p className="small muted">None waiting.</p> : null}
             {newWallets.map((group, i) => (
@@ -76,6 +87,20 @@ export default function AdminReceipts() {
           </section>
         </>
       )}
+      <Pager label="Review queue pages" param="page" page={page} pageCount={pageCount} search={search} />
+      <section className="stack" aria-labelledby="audits-title" data-testid="audits">
+        <h2 id="audits-title">Audits ({audits.total})</h2>
+        <p className="small muted" style={{ margin: 0 }}>
+          A share of automatic photo approvals, sampled by the server, and photos whose trip was paid to another wallet&apos;s
+          verified e-receipt. Their credit matures before it can be claimed; rejecting one as fraud takes back every maturing photo
+          credit of the wallet and its standing.
+        </p>
+        {audits.items.length === 0 ? <p className="small muted">None waiting.</p> : null}
+        {audits.items.map((a) => (
+          <AuditCard key={a.id} a={a} />
+        ))}
+        <Pager label="Audit pages" param="audits" page={audits.page} pageCount={audits.pageCount} search={search} />
+      </section>
       <section className="card stack" aria-labelledby="rebind-title">
         <h2 id="rebind-title" style={{ margin: 0 }}>
           Move an e-receipt mailbox
