@@ -5,6 +5,7 @@ import type { DB } from '#db/db.server'
 import type { ReceiptRow } from '#db/schema'
 import type { ReceiptReward } from '~/rewards/receipt-reward'
 import { parseReviewReasons } from '~/analysis/stored-analysis'
+import { makeThumbnail } from '~/ocr/thumbnail.server'
 
 export type ReceiptSummary = {
   id: number
@@ -58,10 +59,24 @@ export async function listUserReceiptsPage(db: DB, userId: number, opts: { befor
   }
 }
 
-/** The photo of one of the user's own receipts (for its thumbnail); null for another user's or an e-receipt. */
-export async function getUserReceiptImage(db: DB, userId: number, receiptId: number) {
-  const row = await db.selectFrom('receipts').select(['image', 'image_mime']).where('id', '=', receiptId).where('user_id', '=', userId).executeTakeFirst()
-  return row?.image && row.image_mime?.startsWith('image/') ? { image: row.image, mime: row.image_mime } : null
+/**
+ * The thumbnail of one of the user's own receipt photos; null for another user's receipt, an
+ * e-receipt or a photo that cannot be decoded. Made from the photo once and kept (issue 38).
+ */
+export async function getUserReceiptThumbnail(db: DB, userId: number, receiptId: number): Promise<Buffer | null> {
+  const row = await db
+    .selectFrom('receipts')
+    .select(['thumbnail', 'image_mime'])
+    .where('id', '=', receiptId)
+    .where('user_id', '=', userId)
+    .where('image', 'is not', null)
+    .executeTakeFirst()
+  if (!row || !row.image_mime?.startsWith('image/')) return null
+  if (row.thumbnail) return row.thumbnail
+  const photo = await db.selectFrom('receipts').select('image').where('id', '=', receiptId).executeTakeFirst()
+  const thumbnail = photo?.image ? await makeThumbnail(photo.image) : null
+  if (thumbnail) await db.updateTable('receipts').set({ thumbnail }).where('id', '=', receiptId).execute()
+  return thumbnail
 }
 
 export async function getUserReceipt(db: DB, userId: number, receiptId: number) {
