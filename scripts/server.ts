@@ -10,7 +10,8 @@ import { healthz, logErrors, metricsEndpoint, readyz, refuseUnknownMethods, requ
 import { getLogger, type Logger } from '~/ops/logger.server'
 import { getMetrics, type AppMetrics } from '~/ops/metrics.server'
 import { createRouteLabeler } from '~/ops/route-pattern'
-import { bodyLimitFor, bodyTooLargeMessage } from '~/utils/body-limits.server'
+import { gateUpload, type UploadGate } from '~/auth/upload-gate.server'
+import { bodyLimitFor, bodyTooLargeMessage, isReceiptUpload } from '~/utils/body-limits.server'
 
 export type ServerOptions = {
   buildPath: string
@@ -101,18 +102,42 @@ const readBodies = new WeakMap<express.Request, Buffer>()
 /**
  * Reads every request body before Remix does, up to its limit (body-limits.server.ts): a declared
  * Content-Length over it is refused at once, unread; a chunked body is counted as it arrives and
- * refused the moment it passes the limit. Never more than the limit is held in memory.
+ * refused the moment it passes the limit. Never more than the limit is held in memory. A
+ * receipt-sized body is read only for someone who may send one (issue 38, auth/upload-gate.server.ts):
+ * without a session (or the webhook's headers) the answer comes first and the body is never read.
  */
 function limitRequestBody(req: express.Request, res: express.Response, next: express.NextFunction) {
   if (req.method === 'GET' || req.method === 'HEAD') return next()
   const limit = bodyLimitFor(req.path)
   if (Number(req.get('content-length')) > limit) return refuseBody(req, res)
-  readBody(req, limit).then((body) => {
-    if (body === 'too large') return refuseBody(req, res)
-    if (body === 'closed') return // the client went away: nobody to answer
-    readBodies.set(req, body)
-    next()
-  }, next)
+  const read = () =>
+    readBody(req, limit).then((body) => {
+      if (body === 'too large') return refuseBody(req, res)
+      if (body === 'closed') return // the client went away: nobody to answer
+      readBodies.set(req, body)
+      next()
+    })
+  if (!isReceiptUpload(req.path)) return void read().catch(next)
+  // Only the path and query matter here: the host the client named plays no part.
+  gateUpload(new URL(req.originalUrl, 'http://localhost'), headersOf(req))
+    .then((gate) => (gate.ok ? read() : refuseUnread(res, gate)))
+    .catch(next)
+}
+
+function headersOf(req: express.Request): Headers {
+  const headers = new Headers()
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (typeof value === 'string') headers.set(name, value)
+    else if (Array.isArray(value)) headers.set(name, value.join(', '))
+  }
+  return headers
+}
+
+/** The gate's answer, with the body unread: the connection is closed so it never is. */
+function refuseUnread(res: express.Response, gate: Exclude<UploadGate, { ok: true }>) {
+  res.set('Connection', 'close')
+  if (gate.status === 303) res.redirect(303, gate.location)
+  else res.status(gate.status).json({ error: gate.error })
 }
 
 function readBody(req: express.Request, limit: number): Promise<Buffer | 'too large' | 'closed'> {

@@ -4,8 +4,10 @@ import type { Server } from 'node:http'
 import { json, type ServerBuild } from '@remix-run/node'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { FORM_BODY_LIMIT_BYTES, RECEIPT_BODY_LIMIT_BYTES } from '../app/utils/body-limits.server'
+import { resetEnvCache } from '../app/utils/env.server'
 import { MAX_JSON_BODY_BYTES } from '../app/receipts/http.server'
 import { createServerApp } from '../scripts/server'
+import { signInNewUser } from './utils/requests'
 
 // Issue 10: two unauthenticated 600 MB bodies were read whole and left the server at 1.7 GB RSS.
 // The Express layer must refuse an oversized body before Remix reads it.
@@ -40,8 +42,11 @@ const fakeBuild = {
 
 let server: Server
 let port: number
+/** A signed-in rider's Cookie header: receipt-sized bodies are read only for a session (issue 38). */
+let cookie: string
 
 beforeAll(async () => {
+  cookie = (await signInNewUser()).cookie
   const app = createServerApp({ buildPath: 'unused', trustProxy: false, getBuild: async () => fakeBuild })
   server = app.listen(0, '127.0.0.1')
   await new Promise((resolve) => server.once('listening', resolve))
@@ -53,7 +58,8 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve))
 })
 
-type RawAnswer = { status: number; headers: string; body: string; bodyBytesSent: number }
+/** bodyBytesSentBeforeAnswer: how much of the body had been written when the answer's first byte arrived. */
+type RawAnswer = { status: number; headers: string; body: string; bodyBytesSent: number; bodyBytesSentBeforeAnswer: number }
 
 /** `total` bytes produced 64 kB at a time, only as fast as the socket takes them. */
 function* lazyBody(total: number) {
@@ -73,11 +79,14 @@ function rawRequest(opts: {
   body: Iterable<Buffer>
   chunked: boolean
   timeoutMs?: number
+  /** A pause before each chunk: a client on a slow uplink, so the answer's timing shows what was read. */
+  chunkDelayMs?: number
 }): Promise<RawAnswer> {
   return new Promise((resolve) => {
     const socket = net.connect(port, '127.0.0.1')
     const received: Buffer[] = []
     let bodyBytesSent = 0
+    let bodyBytesSentBeforeAnswer = -1
     let closed = false
     const finish = () => {
       if (closed) return
@@ -88,10 +97,13 @@ function rawRequest(opts: {
       const split = text.indexOf('\r\n\r\n')
       const headers = split === -1 ? text : text.slice(0, split)
       const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(headers)?.[1] ?? 0)
-      resolve({ status, headers, body: split === -1 ? '' : text.slice(split + 4), bodyBytesSent })
+      resolve({ status, headers, body: split === -1 ? '' : text.slice(split + 4), bodyBytesSent, bodyBytesSentBeforeAnswer })
     }
     const timer = setTimeout(finish, opts.timeoutMs ?? 10_000)
-    socket.on('data', (chunk: Buffer) => received.push(chunk))
+    socket.on('data', (chunk: Buffer) => {
+      if (bodyBytesSentBeforeAnswer < 0) bodyBytesSentBeforeAnswer = bodyBytesSent
+      received.push(chunk)
+    })
     socket.on('error', () => {}) // EPIPE / ECONNRESET once the server has answered and hung up
     socket.on('close', finish)
 
@@ -103,6 +115,7 @@ function rawRequest(opts: {
 
     void (async () => {
       for (const chunk of opts.body) {
+        if (opts.chunkDelayMs) await new Promise((resume) => setTimeout(resume, opts.chunkDelayMs))
         if (closed || socket.destroyed || !socket.writable) return
         const frame = opts.chunked ? Buffer.concat([Buffer.from(`${chunk.length.toString(16)}\r\n`), chunk, Buffer.from('\r\n')]) : chunk
         bodyBytesSent += chunk.length
@@ -164,7 +177,7 @@ describe('request body limits in the Express layer', () => {
   })
 
   it('refuses an 8 MB photo upload to the scan page while it streams', async () => {
-    const answer = await rawRequest({ path: '/scan', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: lazyBody(8 * MB), chunked: true })
+    const answer = await rawRequest({ path: '/scan', headers: { 'Content-Type': 'multipart/form-data; boundary=x', Cookie: cookie }, body: lazyBody(8 * MB), chunked: true })
     expect(answer.status).toBe(413)
     expect(answer.body).toBe('This upload is too large. Photos must be under 5 MB.')
     expect(bytesSeenByRemix.get('/scan') ?? 0).toBe(0)
@@ -179,15 +192,80 @@ describe('request body limits in the Express layer', () => {
     const photo = 7 * MB // a 5 MB photo as a JSON data URL, with room to spare
     const upload = await rawRequest({
       path: '/api/receipts/validate',
-      headers: { 'Content-Type': 'application/json', 'Content-Length': String(photo) },
+      headers: { 'Content-Type': 'application/json', 'Content-Length': String(photo), Cookie: cookie },
       body: lazyBody(photo),
       chunked: false,
     })
     expect(upload.status).toBe(200)
     expect(bytesSeenByRemix.get('/api/receipts/validate')).toBe(photo)
 
-    const scan = await rawRequest({ path: '/scan/receipts/12', headers: { 'Content-Type': 'multipart/form-data; boundary=x' }, body: lazyBody(6 * MB), chunked: true })
+    const scan = await rawRequest({ path: '/scan/receipts/12', headers: { 'Content-Type': 'multipart/form-data; boundary=x', Cookie: cookie }, body: lazyBody(6 * MB), chunked: true })
     expect(scan.status).toBe(200)
     expect(bytesSeenByRemix.get('/scan/receipts/12')).toBe(6 * MB)
+  })
+})
+
+describe('a receipt-sized body from someone who may not send one (issue 38)', () => {
+  it.each([
+    ['/api/receipts/validate', 401],
+    ['/api/receipts', 401],
+    ['/scan', 303],
+    ['/scan/receipts/12', 303],
+  ])('answers %s with %i before reading a 7 MB body, and hands nothing to Remix', async (path, status) => {
+    bytesSeenByRemix.clear()
+    const total = 7 * MB
+    const answer = await rawRequest({ path, headers: { 'Content-Type': 'application/json', 'Content-Length': String(total) }, body: lazyBody(total), chunked: false, chunkDelayMs: 5 })
+    expect(answer.status).toBe(status)
+    if (status === 401) expect(JSON.parse(answer.body)).toEqual({ error: 'Not signed in' })
+    else expect(answer.headers).toMatch(/location: \/connect-wallet\?redirectTo=/i)
+    // The answer came before the body: at most a few of the 112 chunks had been sent.
+    expect(answer.bodyBytesSentBeforeAnswer).toBeLessThan(total / 4)
+    expect(answer.bodyBytesSent).toBeLessThan(total)
+    expect(bytesSeenByRemix.get(path) ?? 0).toBe(0)
+  })
+
+  it('refuses a forged session cookie the same way', async () => {
+    const answer = await rawRequest({
+      path: '/api/receipts/validate',
+      headers: { 'Content-Type': 'application/json', Cookie: '__session=forged', 'Content-Length': String(7 * MB) },
+      body: lazyBody(7 * MB),
+      chunked: false,
+    })
+    expect(answer.status).toBe(401)
+  })
+
+  it('answers the inbound webhook 404 before reading while it is not configured, and 401 without its headers', async () => {
+    const off = await rawRequest({ path: '/api/inbound-email', headers: { 'Content-Length': String(7 * MB) }, body: lazyBody(7 * MB), chunked: false, chunkDelayMs: 5 })
+    expect(off.status).toBe(404)
+    expect(off.bodyBytesSentBeforeAnswer).toBeLessThan((7 * MB) / 4)
+    const before = { secret: process.env.INBOUND_WEBHOOK_SECRET, domain: process.env.INBOUND_DOMAIN }
+    process.env.INBOUND_WEBHOOK_SECRET = 'a-webhook-secret-long-enough'
+    process.env.INBOUND_DOMAIN = 'in.recircle.test'
+    resetEnvCache()
+    try {
+      const unsigned = await rawRequest({ path: '/api/inbound-email', headers: { 'Content-Length': String(7 * MB) }, body: lazyBody(7 * MB), chunked: false, chunkDelayMs: 5 })
+      expect(unsigned.status).toBe(401)
+      expect(unsigned.bodyBytesSentBeforeAnswer).toBeLessThan((7 * MB) / 4)
+      const stale = await rawRequest({
+        path: '/api/inbound-email',
+        headers: {
+          'Content-Length': String(7 * MB),
+          'X-Inbound-Timestamp': String(Math.floor(Date.now() / 1000) - 3600),
+          'X-Inbound-Token': 'delivery-0123456789abcdef',
+          'X-Inbound-Recipient': 'r-abc@in.recircle.test',
+          'X-Inbound-Signature': 'ab'.repeat(32),
+        },
+        body: lazyBody(7 * MB),
+        chunked: false,
+      })
+      expect(stale.status).toBe(401)
+      expect(bytesSeenByRemix.get('/api/inbound-email') ?? 0).toBe(0)
+    } finally {
+      if (before.secret === undefined) delete process.env.INBOUND_WEBHOOK_SECRET
+      else process.env.INBOUND_WEBHOOK_SECRET = before.secret
+      if (before.domain === undefined) delete process.env.INBOUND_DOMAIN
+      else process.env.INBOUND_DOMAIN = before.domain
+      resetEnvCache()
+    }
   })
 })
