@@ -55,7 +55,7 @@ describe('grouping new wallets for review', () => {
   it('joins the invitees of one referrer that has nothing waiting, and names the referrer (issue 38)', () => {
     const groups = groupReceipts([r({ userId: 21, referredByUserId: 20 }), r({ userId: 22, referredByUserId: 20 }), r({ userId: 23, referredByUserId: 20 })])
     expect(groups).toHaveLength(1)
-    expect(groups[0]).toMatchObject({ userIds: [21, 22, 23], links: ['referral'], referrerIds: [20] })
+    expect(groups[0]).toMatchObject({ userIds: [21, 22, 23], links: ['same_referrer'], referrerIds: [20] })
   })
 
   it('joins the same trip when either trip number is missing (issue 38)', () => {

@@ -25,11 +25,12 @@ export type GroupableReceipt = {
   referenceNumber: string | null
 }
 
-export type LinkKind = 'install' | 'referral' | 'same_trip'
+export type LinkKind = 'install' | 'referral' | 'same_referrer' | 'same_trip'
 
 export const LINK_LABELS: Record<LinkKind, string> = {
   install: 'Same browser install',
-  referral: 'Invited by one another or by the same wallet',
+  referral: 'Invited one another',
+  same_referrer: 'Invited by the same wallet',
   same_trip: 'The same vendor, total and date from several wallets',
 }
 
@@ -80,7 +81,7 @@ export function groupReceipts(receipts: GroupableReceipt[]): ReviewGroup[] {
   for (const same of byKey((r) => r.installHash)) for (const r of same) union(same[0]!.userId, r.userId, 'install')
   for (const r of receipts) if (r.referredByUserId !== null && parent.has(r.referredByUserId)) union(r.userId, r.referredByUserId, 'referral')
   for (const invitees of byKey((r) => (r.referredByUserId === null ? null : String(r.referredByUserId)))) {
-    for (const r of invitees) union(invitees[0]!.userId, r.userId, 'referral')
+    for (const r of invitees) union(invitees[0]!.userId, r.userId, 'same_referrer')
   }
   for (const same of byKey((r) => (r.storeName && r.amountCents !== null && r.purchaseDate ? `${r.storeName}|${r.amountCents}|${r.purchaseDate}` : null))) {
     for (const a of same) for (const b of same) if (!(a.referenceNumber && a.referenceNumber === b.referenceNumber)) union(a.userId, b.userId, 'same_trip')
