@@ -2,6 +2,7 @@
  * Issue 32: a user always knows where a receipt stands. My receipts lists every receipt, newest
  * first, with one status label per status; Home shows a card while any waits for review.
  */
+import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { analyzeAndStore } from '../app/analysis/analyses.server'
 import { rejectReceipt } from '../app/receipts/review.server'
@@ -11,6 +12,7 @@ import * as homePage from '../app/routes/home'
 import * as receiptsPage from '../app/routes/receipts'
 import { loader as thumbLoader } from '../app/routes/receipts_.$id.image'
 import { getDb } from '../app/utils/db.server'
+import { resetEnvCache } from '../app/utils/env.server'
 import { noiseImage } from './utils/images'
 import { renderRoute, textOf } from './utils/render'
 import { bodyOf, getRequest, signInNewUser } from './utils/requests'
@@ -114,6 +116,40 @@ describe('My receipts', () => {
     expect(res.headers.get('Content-Type')).toBe('image/jpeg')
     const theirs = await thumbLoader({ context: {}, params: { id: String(mine.receiptId) }, request: getRequest(`/receipts/${mine.receiptId}/image`, other.cookie) }).catch((r) => r)
     expect((theirs as Response).status).toBe(404)
+  })
+
+  it('makes a thumbnail of a 49-megapixel photo (uploads allow 50) once, and keeps it (issue 38)', async () => {
+    const { user, cookie } = await signInNewUser()
+    const image = await sharp({ create: { width: 7000, height: 7000, channels: 3, background: '#f4f1ea' } }).png().toBuffer()
+    const row = await getDb()
+      .insertInto('receipts')
+      .values(receiptRow({ user_id: user.id, status: 'approved', analysis_json: '{}', image, image_mime: 'image/png' }))
+      .returning('id')
+      .executeTakeFirstOrThrow()
+    const res = await thumbLoader({ context: {}, params: { id: String(row.id) }, request: getRequest(`/receipts/${row.id}/image`, cookie) })
+    expect(res.status).toBe(200)
+    const thumb = Buffer.from(await res.arrayBuffer())
+    expect(await sharp(thumb).metadata()).toMatchObject({ format: 'jpeg', width: 128, height: 128 })
+    const kept = await getDb().selectFrom('receipts').select('thumbnail').where('id', '=', row.id).executeTakeFirstOrThrow()
+    expect(Buffer.compare(kept.thumbnail!, thumb)).toBe(0)
+  }, 30_000)
+
+  it('limits thumbnails per user (issue 38)', async () => {
+    const before = process.env.RATE_LIMIT_THUMBNAIL_PER_USER_PER_MINUTE
+    process.env.RATE_LIMIT_THUMBNAIL_PER_USER_PER_MINUTE = '3'
+    resetEnvCache()
+    try {
+      const { user, cookie } = await signInNewUser()
+      const mine = await send(user.id)
+      const ask = () => thumbLoader({ context: {}, params: { id: String(mine.receiptId) }, request: getRequest(`/receipts/${mine.receiptId}/image`, cookie) }).catch((r: Response) => r)
+      const answers = [await ask(), await ask(), await ask(), await ask()]
+      expect(answers.map((r) => r.status)).toEqual([200, 200, 200, 429])
+      expect(answers[3]!.headers.get('Retry-After')).toMatch(/^\d+$/)
+    } finally {
+      if (before === undefined) delete process.env.RATE_LIMIT_THUMBNAIL_PER_USER_PER_MINUTE
+      else process.env.RATE_LIMIT_THUMBNAIL_PER_USER_PER_MINUTE = before
+      resetEnvCache()
+    }
   })
 
   it('shows an empty state that leads to Scan', async () => {
