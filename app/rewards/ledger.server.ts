@@ -26,35 +26,36 @@ export type Balances = {
 }
 
 /**
- * Two reads: the ledger's sum (as before), and the entries still maturing, found from the
- * (user_id, claimable_at) index so that a long ledger costs nothing more (npm run bench:balances).
+ * One round trip: the ledger's sum (as before issue 38), and beside it the entries still maturing,
+ * by their time, found from the (user_id, claimable_at) index so that a long ledger costs nothing
+ * more (npm run bench:balances). A credit and its reversal share a time and cancel out.
  */
 export async function getBalances(db: DB, userId: number, now = new Date()): Promise<Balances> {
-  const [[total], rows] = await Promise.all([balanceOf(db, userId), maturingOf(db, userId, now.toISOString())])
-  const maturing = rows.map((r) => ({ claimableAt: r.claimable_at!, amountMilli: Number(r.amount) })).filter((m) => m.amountMilli !== 0)
+  const rows = await balanceAndMaturing(db, userId, now.toISOString())
+  let total = 0
+  const maturing: MaturingAmount[] = []
+  for (const row of rows) {
+    const amount = Number(row.amount ?? 0)
+    if (row.claimable_at === null) total += amount
+    else if (amount !== 0) maturing.push({ claimableAt: row.claimable_at, amountMilli: amount })
+  }
+  maturing.sort((a, b) => a.claimableAt.localeCompare(b.claimableAt))
   const pendingMilli = maturing.reduce((sum, m) => sum + m.amountMilli, 0)
-  return { claimableMilli: Number(total!.balance) - pendingMilli, pendingMilli, maturing }
+  return { claimableMilli: total - pendingMilli, pendingMilli, maturing }
 }
 
-const balanceOf = preparedQuery((db: DB, userId: number) =>
-  db
-    .selectFrom('transactions')
-    .select(sql<number>`coalesce(sum(amount_milli), 0)`.as('balance'))
-    .where('user_id', '=', userId)
-    .where('type', 'not in', FUND_TYPES)
-    .where('status', '!=', 'failed'),
-)
+const counted = (db: DB, userId: number) =>
+  db.selectFrom('transactions').where('user_id', '=', userId).where('type', 'not in', FUND_TYPES).where('status', '!=', 'failed')
 
-const maturingOf = preparedQuery((db: DB, userId: number, now: string) =>
-  db
-    .selectFrom('transactions')
-    .select(['claimable_at', sql<number>`sum(amount_milli)`.as('amount')])
-    .where('user_id', '=', userId)
-    .where('claimable_at', '>', now)
-    .where('type', 'not in', FUND_TYPES)
-    .where('status', '!=', 'failed')
-    .groupBy('claimable_at')
-    .orderBy('claimable_at'),
+const balanceAndMaturing = preparedQuery((db: DB, userId: number, now: string) =>
+  counted(db, userId)
+    .select([sql<string | null>`null`.as('claimable_at'), sql<number>`coalesce(sum(amount_milli), 0)`.as('amount')])
+    .unionAll(
+      counted(db, userId)
+        .where('claimable_at', '>', now)
+        .select(['claimable_at', sql<number>`sum(amount_milli)`.as('amount')])
+        .groupBy('claimable_at'),
+    ),
 )
 
 /**
