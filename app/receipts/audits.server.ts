@@ -60,7 +60,7 @@ export async function holdPhotoForEReceipt(trx: Trx, input: { photo: SameReceipt
     .set({
       audit_status: 'pending',
       audit_reason: reason,
-      ...(withheld.some((w) => w.userId === input.photo.userId) ? { status: 'rejected' as const, reject_reason: HELD_FOR_EMAIL_MESSAGE } : {}),
+      ...(withheld.some((w) => w.userId === input.photo.userId && !w.fund) ? { status: 'rejected' as const, reject_reason: HELD_FOR_EMAIL_MESSAGE } : {}),
     })
     .where('id', '=', input.photo.id)
     .where('status', '=', 'approved')
@@ -136,7 +136,7 @@ export async function rejectAudit(db: DB, input: { adminUserId: number; receiptI
         .where('audit_status', '=', 'pending')
         .execute()
     }
-    const reversedMilli = [...matured, ...maturing].filter((r) => r.userId === receipt.user_id).reduce((sum, r) => sum + r.amountMilli, 0)
+    const reversedMilli = [...matured, ...maturing].filter((r) => r.userId === receipt.user_id && !r.fund).reduce((sum, r) => sum + r.amountMilli, 0)
     await recordAudit(trx, {
       adminUserId: input.adminUserId,
       action: 'receipt.audit_reject',

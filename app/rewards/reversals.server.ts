@@ -33,7 +33,8 @@ type Credit = {
   store_submission_id: number | null
 }
 
-export type Reversed = { entryId: number; userId: number; amountMilli: number; holdReceiptId: number | null }
+/** One reversal written: `fund` for the app fund's share (not the wallet's balance). */
+export type Reversed = { entryId: number; userId: number; amountMilli: number; holdReceiptId: number | null; fund: boolean }
 
 const CREDIT_COLUMNS = [
   'id',
@@ -111,7 +112,7 @@ async function reverseWhileMaturing(trx: Trx, credits: Credit[], now: Date): Pro
   for (const credit of credits) {
     if (credit.claimable_at! <= after.get(credit.user_id)!) continue
     if (await writeReversal(trx, credit, credit.amount_milli, credit.claimable_at, now)) {
-      reversed.push({ entryId: credit.id, userId: credit.user_id, amountMilli: credit.amount_milli, holdReceiptId: credit.hold_receipt_id })
+      reversed.push({ entryId: credit.id, userId: credit.user_id, amountMilli: credit.amount_milli, holdReceiptId: credit.hold_receipt_id, fund: FUND_TYPES.includes(credit.type) })
     }
   }
   return reversed
@@ -160,7 +161,7 @@ export async function reverseMaturedUnclaimed(trx: Trx, input: { receiptId: numb
     if (amount <= 0) break
     if (!(await writeReversal(trx, credit, amount, null, input.now))) continue
     unclaimed -= amount
-    reversed.push({ entryId: credit.id, userId: credit.user_id, amountMilli: amount, holdReceiptId: credit.hold_receipt_id })
+    reversed.push({ entryId: credit.id, userId: credit.user_id, amountMilli: amount, holdReceiptId: credit.hold_receipt_id, fund: false })
     // The app fund's share of what was taken back goes with it.
     const share = credits.find((c) => c.idempotency_key === `${credit.idempotency_key}:sustainability_app`)
     if (share) await writeReversal(trx, share, Math.min(share.amount_milli, sustainabilityShareMilli(amount)), null, input.now)
