@@ -1,8 +1,9 @@
 /**
  * Issue 31 at 360 px: a wallet without standing is told before its first photo that staff check it,
  * is shown the review instead of an instant reward, and earns nothing until staff approve. Staff
- * see the two new wallets' receipts as one group (every browser here comes from one address),
- * approve it without JavaScript, and the wallets are paid and established.
+ * see the two new wallets apart, each naming the other by their shared address (every browser here
+ * comes from one address; issue 38: an address alone never groups), approve them without
+ * JavaScript, and the wallets are paid and established.
  *
  * The suite's fake node counts every wallet as a VeBetter Passport person except NEW_WALLETS
  * (tests/e2e/global-setup.ts); each of them is used once per run, the database lasting the run.
@@ -78,30 +79,31 @@ describe('a new wallet (issue 31)', () => {
     riders.push({ javaScriptEnabled, context, receiptId })
   })
 
-  it('staff see both wallets as one group, with their standing, and approve it without JavaScript; the wallets are paid and established', async () => {
+  it('staff see each wallet with its standing, the other listed beside it by their shared address (issue 38: decided one by one), and approve them without JavaScript; the wallets are paid and established', async () => {
     expect(riders).toHaveLength(2)
     const ids = riders.map((r) => r.receiptId).sort((a, b) => a - b)
     const adminContext = await signedInContext(browser, baseUrl, { javaScriptEnabled: false, wallet: ADMIN_WALLET })
     const admin = await adminContext.newPage()
     await admin.goto(`${baseUrl}/admin/receipts`)
     const newWallets = admin.locator('section', { has: admin.getByRole('heading', { name: /^New wallets \(\d+\)$/ }) })
-    // The group holds exactly these two receipts: every other wallet of the suite is a Passport person.
-    const group = newWallets.getByTestId('review-group').filter({ has: admin.locator(`input[name="receiptIds"][value="${ids.join(',')}"]`) })
-    await expect(group.getByRole('heading').textContent()).resolves.toBe('2 wallets together · 2 receipts')
-    await group.getByRole('list', { name: 'What ties these wallets together' }).getByText('Same address within 24 hours').waitFor()
+    // Every browser here comes from one address: a tie listed beside each wallet, never a group of
+    // both (every other wallet of the suite is a Passport person).
     for (const id of ids) {
       const card = newWallets.locator('article', { has: admin.getByRole('heading', { name: `Receipt #${id}`, exact: true }) })
       await expect(card.getByTestId('review-standing').textContent()).resolves.toBe(STANDING_LABELS.new_wallet)
       await card.getByText(NEW_WALLET_REVIEW_REASON).waitFor()
     }
+    await expect(newWallets.locator('input[name="receiptIds"]').count()).resolves.toBe(0)
+    await expect(newWallets.getByTestId('group-address-ties').first().textContent()).resolves.toMatch(/^Same address within 24 hours, decide each on its own:/)
     await noWiderThanTheScreen(admin)
 
-    await group.getByRole('button', { name: 'Approve all 2' }).click()
-    await admin.waitForURL(`${baseUrl}/admin/receipts`)
-    await admin.locator('.toast').getByText('Group approved').waitFor()
-    await admin.getByText('2 receipts approved and credited.').waitFor()
-    await expect(admin.locator(`input[name="receiptIds"][value="${ids.join(',')}"]`).count()).resolves.toBe(0)
-    for (const id of ids) await expect(admin.getByRole('heading', { name: `Receipt #${id}`, exact: true }).count()).resolves.toBe(0)
+    for (const id of ids) {
+      const card = newWallets.locator('article', { has: admin.getByRole('heading', { name: `Receipt #${id}`, exact: true }) })
+      await card.getByRole('button', { name: 'Approve' }).click()
+      await admin.waitForURL(`${baseUrl}/admin/receipts`)
+      await admin.locator('.toast').getByText('Receipt approved').waitFor()
+      await expect(admin.getByRole('heading', { name: `Receipt #${id}`, exact: true }).count()).resolves.toBe(0)
+    }
     await adminContext.close()
 
     // Each wallet's next visit: the first-receipt reward credited, and Scan no longer warns.
