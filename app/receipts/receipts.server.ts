@@ -8,6 +8,7 @@ import { lockKey, type DB } from '#db/db.server'
 import type { Database } from '#db/schema'
 import { claimEReceipt } from '~/receipts/email-keys.server'
 import { takeActionSlot, linkActionSlot } from '~/rewards/daily-limit.server'
+import { lockLedger } from '~/rewards/ledger.server'
 import { advanceStreak, creditReceipt } from '~/rewards/receipt-credit.server'
 import { DAILY_LIMIT_TITLE } from '~/rewards/daily-limit'
 import { secondsToUtcMidnight } from '~/utils/calendar'
@@ -110,6 +111,10 @@ export async function submitReceipt(
       // PostgreSQL: submissions of the same trip (or by one referrer's invitees) from several
       // accounts at once wait for each other, so each sees the receipts accepted before it.
       await lockReceiptIdentity(trx, input.userId, content, analysis.tripMoment)
+      // An audit rejected as fraud meanwhile (issue 38) locks the wallet's ledger as this does: the
+      // standing read below then sees it, or the reversal sees this receipt's maturing credit. Taken
+      // after the trip's keys, as an e-receipt holding another wallet's photo takes them (no cycle).
+      await lockLedger(trx as DB, input.userId, now)
       const same = await findSameReceipts(trx, content)
       if (same.some((r) => r.userId === input.userId)) throw submissionRefusals.duplicate()
       if (await sameTripMomentOfUser(trx, input.userId, analysis.tripMoment)) throw submissionRefusals.duplicate()
