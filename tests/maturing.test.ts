@@ -163,6 +163,9 @@ describe('maturing', () => {
     const claims = (await ledgerOf(wallet.user.id)).filter((e) => e.type === 'token_claim').map((e) => e.amount_milli)
     expect(claims).toEqual([-19_000, -9_000])
     expect(await balances(wallet)).toEqual({ tokenBalance: 0, pendingBalance: 0 })
+    // The impact each claim reports on-chain counts the receipts it pays: the approved one, then the matured one.
+    const payouts = await getDb().selectFrom('payouts').select('receipt_count').where('user_id', '=', wallet.user.id).orderBy('id').execute()
+    expect(payouts.map((p) => p.receipt_count)).toEqual([1, 1])
   })
 
   it('the first-receipt bonus and the referrer’s reward mature with the photo that earns them', async () => {

@@ -54,7 +54,7 @@ export async function claimAllTokens(db: DB, input: { userId: number; amountMill
       .returning('id')
       .executeTakeFirst()
     if (!inserted) return { ok: false, code: 'amount_mismatch', error: AMOUNT_MISMATCH_MESSAGE } as const
-    const impact = await claimImpact(trx as DB, input.userId, inserted.id)
+    const impact = await claimImpact(trx as DB, input.userId, inserted.id, at)
     const payout = await trx
       .insertInto('payouts')
       .values({
@@ -76,16 +76,23 @@ export async function claimAllTokens(db: DB, input: { userId: number; amountMill
 
 /**
  * The impact reported on-chain with a claim: the receipts credited since the user's previous claim
- * (ledger ids are increasing, so "after the previous claim's id" is exact even within one second).
+ * (ledger ids are increasing, so "after the previous claim's id" is exact even within one second),
+ * and the maturing ones whose time came since then.
  */
-async function claimImpact(db: DB, userId: number, claimId: number): Promise<PayoutImpact> {
+async function claimImpact(db: DB, userId: number, claimId: number, now: string): Promise<PayoutImpact> {
   const previous = await db
     .selectFrom('transactions')
-    .select((eb) => eb.fn.max('id').as('id'))
+    .select(['id', 'created_at'])
     .where('user_id', '=', userId)
     .where('type', '=', 'token_claim')
     .where('id', '<', claimId)
+    .orderBy('id', 'desc')
+    .limit(1)
     .executeTakeFirst()
+  const afterId = previous?.id ?? 0
+  // Issue 38: a maturing credit is this claim's when its time came since the previous claim (which
+  // took everything claimable at its own time); a reversed credit or a reversal is no receipt.
+  const afterTime = previous?.created_at ?? ''
   const row = await db
     .selectFrom('transactions')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -93,8 +100,14 @@ async function claimImpact(db: DB, userId: number, claimId: number): Promise<Pay
     .where('type', '=', 'receipt_verification')
     .where('status', '!=', 'failed')
     .where('amount_milli', '>', 0)
-    .where('id', '>', Number(previous?.id ?? 0))
     .where('id', '<', claimId)
+    .where((eb) =>
+      eb.or([
+        eb.and([eb('claimable_at', 'is', null), eb('id', '>', afterId)]),
+        eb.and([eb('claimable_at', '>', afterTime), eb('claimable_at', '<=', now)]),
+      ]),
+    )
+    .where(({ not, exists, selectFrom }) => not(exists(selectFrom('transactions as r').select('r.id').whereRef('r.reverses_id', '=', 'transactions.id'))))
     .executeTakeFirstOrThrow()
   const receiptCount = Number(row.n)
   return { receiptCount, carbonGrams: receiptCount * CO2_GRAMS_PER_RECEIPT, waterLiters: receiptCount * WATER_LITERS_PER_RECEIPT }
