@@ -67,3 +67,37 @@ describe('TRUST_PROXY: the number of proxies in front (issue 29)', () => {
     expect(() => getEnv()).toThrow(/TRUST_PROXY: must be the number of proxies/)
   })
 })
+
+describe('PHOTO_REWARD_HOLD_HOURS and PHOTO_AUDIT_RATE (issue 38)', () => {
+  const saved = { hold: process.env.PHOTO_REWARD_HOLD_HOURS, rate: process.env.PHOTO_AUDIT_RATE }
+  const set = (hold: string | undefined, rate: string | undefined) => {
+    if (hold === undefined) delete process.env.PHOTO_REWARD_HOLD_HOURS
+    else process.env.PHOTO_REWARD_HOLD_HOURS = hold
+    if (rate === undefined) delete process.env.PHOTO_AUDIT_RATE
+    else process.env.PHOTO_AUDIT_RATE = rate
+    resetEnvCache()
+  }
+  afterEach(() => set(saved.hold, saved.rate))
+
+  it.each([
+    [undefined, undefined, 72, 0.1],
+    ['', '', 72, 0.1],
+    ['0', '0', 0, 0],
+    ['1.5', '0.25', 1.5, 0.25],
+    ['720', '1', 720, 1],
+  ])('hold %j, rate %j -> %s hours, %s', (hold, rate, hours, share) => {
+    set(hold, rate)
+    expect(getEnv()).toMatchObject({ PHOTO_REWARD_HOLD_HOURS: hours, PHOTO_AUDIT_RATE: share })
+  })
+
+  it.each([
+    ['-1', '0.1', /PHOTO_REWARD_HOLD_HOURS: must be 0 or more hours/],
+    ['721', '0.1', /PHOTO_REWARD_HOLD_HOURS: must be at most 720 hours/],
+    ['three days', '0.1', /PHOTO_REWARD_HOLD_HOURS/],
+    ['72', '1.5', /PHOTO_AUDIT_RATE: must be between 0 and 1/],
+    ['72', '-0.1', /PHOTO_AUDIT_RATE: must be between 0 and 1/],
+  ])('stops with a message for hold %j, rate %j', (hold, rate, message) => {
+    set(hold, rate)
+    expect(() => getEnv()).toThrow(message)
+  })
+})
