@@ -94,6 +94,18 @@ export async function getUserReceipt(db: DB, userId: number, receiptId: number) 
   }
 }
 
+/** When the receipt's reward can be claimed, while it still matures (issue 38); null: claimable (or none). */
+export async function receiptClaimableAt(db: DB, userId: number, receiptId: number, now = new Date()): Promise<string | null> {
+  const row = await db
+    .selectFrom('transactions')
+    .select('claimable_at')
+    .where('idempotency_key', '=', `receipt:${receiptId}`)
+    .where('user_id', '=', userId)
+    .where('claimable_at', '>', now.toISOString())
+    .executeTakeFirst()
+  return row?.claimable_at ?? null
+}
+
 
 const reasonsSchema = z.array(z.string())
 const rewardDetailsSchema: z.ZodType<ReceiptReward> = z.object({

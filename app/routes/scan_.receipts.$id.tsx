@@ -7,7 +7,8 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { VerifiedSender } from '~/components/ereceipt'
 import { Icon } from '~/components/icons'
 import { StreakCelebration } from '~/components/streak-celebration'
-import { getUserReceipt } from '~/receipts/user-receipts.server'
+import { getUserReceipt, receiptClaimableAt } from '~/receipts/user-receipts.server'
+import { formatClaimableAt } from '~/rewards/maturing'
 import { formatB3tr } from '~/rewards/money'
 import { PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { CATEGORY_LABELS, isTransportCategory } from '~/analysis/categories'
@@ -23,13 +24,15 @@ export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
   const receipt = await getUserReceipt(getDb(), user.id, parseRowId(params.id) ?? 0)
   if (!receipt) throw new Response('Not Found', { status: 404 })
-  return json({ receipt, currentStreak: user.currentStreak })
+  // Issue 38: a photo approved automatically matures before its reward can be claimed.
+  const claimableAt = receipt.status === 'approved' ? await receiptClaimableAt(getDb(), user.id, receipt.id) : null
+  return json({ receipt, currentStreak: user.currentStreak, maturing: claimableAt ? `Claimable from ${formatClaimableAt(claimableAt)}` : null })
 }
 
 const SUCCESS_DELAY_MS = 7000
 
 export default function ReceiptResult() {
-  const { receipt } = useLoaderData<typeof loader>()
+  const { receipt, maturing } = useLoaderData<typeof loader>()
   const [params] = useSearchParams()
   const fresh = params.get('new') === '1'
   const streak = Number(params.get('streak'))
@@ -122,6 +125,13 @@ export default function ReceiptResult() {
                   <td>Total</td>
                   <td data-testid="reward-total">{formatB3tr(receipt.rewardMilli ?? 0)} B3TR</td>
                 </tr>
+                {maturing ? (
+                  <tr>
+                    <td colSpan={2} className="small muted" data-testid="reward-maturing">
+                      {maturing}: photo rewards mature before they can be claimed.
+                    </td>
+                  </tr>
+                ) : null}
               </tbody>
             </table>
           ) : receipt.status === 'pending_review' ? (

@@ -59,6 +59,7 @@ describe('a maturing photo reward (issue 38)', () => {
     await page.waitForURL(/\/scan\/receipts\/\d+/)
     const receiptId = Number(/\/scan\/receipts\/(\d+)/.exec(page.url())![1])
     await page.getByRole('heading', { name: 'Receipt Verified!' }).waitFor()
+    await expect(page.getByTestId('reward-maturing').textContent()).resolves.toMatch(/^Claimable from \d{1,2} [A-Z][a-z]{2}, \d{2}:\d{2} UTC: photo rewards mature/)
 
     // Credited (9 + the 10 first-receipt bonus), maturing: the header's balance is what can be claimed.
     await page.goto(`${app.baseUrl}/home`)
