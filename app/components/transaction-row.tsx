@@ -43,8 +43,8 @@ export function ChainStatus({ type, txHash, status, payoutStatus }: { type: stri
   return <>{claimState({ status: status === 'confirmed' ? 'confirmed' : 'pending', payoutStatus: (payoutStatus ?? null) as PayoutStatus | null, error: null }).label}</>
 }
 
-/** One history row: signed amount with two decimals, icon by type, claims negative. */
-export function TransactionRow({ tx }: { tx: TransactionRowData }) {
+/** One history row: signed amount with two decimals, icon by type, claims negative; a maturing credit says until when (issue 38). */
+export function TransactionRow({ tx }: { tx: TransactionRowData & { maturing?: string | null } }) {
   const amount = displayAmountMilli(tx)
   return (
     <li className="tx-row" data-testid="transaction-row">
@@ -61,6 +61,7 @@ export function TransactionRow({ tx }: { tx: TransactionRowData }) {
           {' · '}
           <ChainStatus type={tx.type} txHash={tx.txHash} status={tx.status} payoutStatus={tx.payoutStatus} />
           {tx.verifiedSender ? ` · ${verifiedSenderLabel(tx.verifiedSender)}` : null}
+          {tx.maturing ? <span data-testid="transaction-maturing">{` · ${tx.maturing}`}</span> : null}
         </div>
       </div>
       <span className={`tx-amount ${amount < 0 ? 'negative' : 'positive'}`}>{formatSigned(amount)}</span>

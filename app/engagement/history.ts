@@ -225,7 +225,7 @@ export function toRewardHistoryRow(entry: LedgerRowLike, receipt: ReceiptFacts |
     date: entry.createdAt,
     status: entry.status,
     txHash: entry.txHash,
-    co2Saved: transactionCo2Grams(entry.type),
+    co2Saved: transactionCo2Grams(entry.type, entry.amountMilli),
     confidenceScore: entry.type === 'receipt_verification' ? confidencePercent(receipt?.analysisJson ?? null) : null,
   }
 }

@@ -80,9 +80,13 @@ export function formatTreeEquivalents(co2Grams: number): string {
 // ---------------------------------------------------------------------------------------------
 // Rewards page (spec 2 §2, §9)
 
-/** co2Saved of one reward-history row: accepted receipts only; stores, achievements and referrals save nothing themselves. */
-export function transactionCo2Grams(type: string): number {
-  return type === 'receipt_verification' ? CO2_GRAMS_PER_RECEIPT : 0
+/**
+ * co2Saved of one reward-history row: accepted receipts only; stores, achievements and referrals
+ * save nothing themselves. A reversed receipt credit (issue 38, a negative entry) takes its saving back.
+ */
+export function transactionCo2Grams(type: string, amountMilli = 1): number {
+  if (type !== 'receipt_verification') return 0
+  return amountMilli < 0 ? -CO2_GRAMS_PER_RECEIPT : CO2_GRAMS_PER_RECEIPT
 }
 
 export function rewardsEnvironmentalImpact(totalCo2Grams: number): {
@@ -181,7 +185,7 @@ export function computeUserStats({
   return {
     totalEarnedMilli: inPeriod.reduce((sum, e) => sum + e.amountMilli, 0),
     totalTransactions: inPeriod.length,
-    totalCO2Saved: inPeriod.reduce((sum, e) => sum + transactionCo2Grams(e.type), 0),
+    totalCO2Saved: inPeriod.reduce((sum, e) => sum + transactionCo2Grams(e.type, e.amountMilli), 0),
     currentStreak: effectiveStreak({ lastActiveDay, currentStreak, today: utcDay(now) }),
     weeklyGoalMilli,
     weeklyEarnedMilli,

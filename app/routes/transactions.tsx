@@ -6,7 +6,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { TransactionRow } from '~/components/transaction-row'
 import { parsePage } from '~/engagement/history'
 import { getBalances } from '~/rewards/ledger.server'
-import { maturingExplained, maturingLine } from '~/rewards/maturing'
+import { formatClaimableAt, maturingExplained, maturingLine } from '~/rewards/maturing'
 import { getEnv } from '~/utils/env.server'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
@@ -32,8 +32,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   // Issue 38: what is still maturing, in words a newcomer understands.
   const maturing = maturingLine(balances.pendingMilli, balances.maturing)
   const explained = maturing ? maturingExplained(getEnv().PHOTO_REWARD_HOLD_HOURS) : null
+  // Each entry still maturing says so (the time is compared here, so the page reads the same without JavaScript).
+  const now = new Date().toISOString()
+  const items = result.items.map((tx) => ({ ...tx, maturing: tx.claimableAt && tx.claimableAt > now ? `maturing until ${formatClaimableAt(tx.claimableAt)}` : null }))
   // Spec 2 §2: the explorer shows the address as its first 8 and last 6 characters.
-  return json({ query, balanceMilli: balances.claimableMilli, maturing, explained, stats, address: shortAddress(user.walletAddress, 8, 6), ...result })
+  return json({ query, balanceMilli: balances.claimableMilli, maturing, explained, stats, address: shortAddress(user.walletAddress, 8, 6), ...result, items })
 }
 
 function pageHref(query: string, page: number) {

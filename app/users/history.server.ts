@@ -17,6 +17,8 @@ export type HistoryEntry = {
   verifiedSender: string | null
   /** A claim's payout, so the history names its status as /redeem does (one label per status). */
   payoutStatus: PayoutStatus | null
+  /** From when a maturing photo credit (or its reversal) counts (issue 38); null: at once. */
+  claimableAt: string | null
 }
 
 /** A ledger entry as the history shows it, with its receipt's verified e-mail sender (issue 21; receipt rows only, entryVerifiedSender). */
@@ -29,6 +31,7 @@ export const LEDGER_ENTRY_COLUMNS = [
   'transactions.tx_hash',
   'transactions.receipt_id',
   'transactions.created_at',
+  'transactions.claimable_at',
   'receipts.verified_sender',
 ] as const
 
@@ -75,6 +78,7 @@ export async function listUserTransactions(
     createdAt: r.created_at,
     verifiedSender: entryVerifiedSender(r.type, r.verified_sender),
     payoutStatus: r.payout_status ?? null,
+    claimableAt: r.claimable_at ?? null,
   }))
 }
 
@@ -114,7 +118,8 @@ export async function getTransactionStats(db: DB, userId: number) {
     .select([
       (eb) => eb.fn.countAll<number>().as('total'),
       sql<number>`coalesce(sum(case when type in (${sql.join(USER_EARNING_TYPES)}) and status != 'failed' then amount_milli else 0 end), 0)`.as('earned'),
-      sql<number>`coalesce(sum(case when type = 'receipt_verification' and status != 'failed' then 1 else 0 end), 0)`.as('receipts'),
+      // A reversal (issue 38) takes its receipt back out of the count.
+      sql<number>`coalesce(sum(case when type = 'receipt_verification' and status != 'failed' then (case when amount_milli < 0 then -1 else 1 end) else 0 end), 0)`.as('receipts'),
     ])
     .where('user_id', '=', userId)
     .where('type', 'not in', FUND_TYPES)

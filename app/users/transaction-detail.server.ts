@@ -48,6 +48,7 @@ export async function getUserTransaction(db: DB, userId: number, id: number): Pr
     payoutStatus: row.payout_status,
     payoutError: row.payout_error,
     verifiedSender: entryVerifiedSender(row.type, row.verified_sender),
+    claimableAt: row.claimable_at,
   }
 }
 

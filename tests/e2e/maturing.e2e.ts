@@ -72,6 +72,8 @@ describe('a maturing photo reward (issue 38)', () => {
     await expect(page.getByTestId('tokens-balance').textContent()).resolves.toBe('0.0 B3TR')
     await expect(page.getByTestId('tokens-maturing').textContent()).resolves.toMatch(MATURING)
     await expect(page.getByTestId('tokens-maturing-explained').textContent()).resolves.toMatch(/can be claimed 72 hours later/)
+    // The receipt's reward and its first-receipt bonus each say until when they mature.
+    await expect(page.getByTestId('transaction-maturing').count()).resolves.toBe(2)
     await noWiderThanTheScreen(page)
 
     await page.goto(`${app.baseUrl}/redeem`)
