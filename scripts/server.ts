@@ -119,8 +119,9 @@ function limitRequestBody(req: express.Request, res: express.Response, next: exp
     })
   if (!isReceiptUpload(req.path)) return void read().catch(next)
   // Only the path and query matter here: the host the client named plays no part.
-  gateUpload(new URL(req.originalUrl, 'http://localhost'), headersOf(req))
-    .then((gate) => (gate.ok ? read() : refuseUnread(res, gate)))
+  const url = new URL(req.originalUrl, 'http://localhost')
+  gateUpload(url, headersOf(req))
+    .then((gate) => (gate.ok ? read() : refuseUnread(res, gate, url.searchParams.has('_data'))))
     .catch(next)
 }
 
@@ -133,11 +134,15 @@ function headersOf(req: express.Request): Headers {
   return headers
 }
 
-/** The gate's answer, with the body unread: the connection is closed so it never is. */
-function refuseUnread(res: express.Response, gate: Exclude<UploadGate, { ok: true }>) {
+/**
+ * The gate's answer, with the body unread: the connection is closed so it never is. A page's form
+ * posted by Remix's client (`?_data=`) is redirected as Remix redirects one: 204 with X-Remix-Redirect.
+ */
+function refuseUnread(res: express.Response, gate: Exclude<UploadGate, { ok: true }>, remixData: boolean) {
   res.set('Connection', 'close')
-  if (gate.status === 303) res.redirect(303, gate.location)
-  else res.status(gate.status).json({ error: gate.error })
+  if (gate.status !== 303) res.status(gate.status).json({ error: gate.error })
+  else if (remixData) res.status(204).set({ 'X-Remix-Redirect': gate.location, 'X-Remix-Status': '303' }).end()
+  else res.redirect(303, gate.location)
 }
 
 function readBody(req: express.Request, limit: number): Promise<Buffer | 'too large' | 'closed'> {

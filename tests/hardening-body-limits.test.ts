@@ -224,6 +224,19 @@ describe('a receipt-sized body from someone who may not send one (issue 38)', ()
     expect(bytesSeenByRemix.get(path) ?? 0).toBe(0)
   })
 
+  it("answers Remix's client (?_data=) as Remix redirects it, so the page follows to Connect Wallet", async () => {
+    const answer = await rawRequest({
+      path: '/scan?_data=routes%2Fscan',
+      headers: { 'Content-Type': 'multipart/form-data; boundary=x', 'Content-Length': String(7 * MB) },
+      body: lazyBody(7 * MB),
+      chunked: false,
+      chunkDelayMs: 5,
+    })
+    expect(answer.status).toBe(204)
+    expect(answer.headers).toMatch(/x-remix-redirect: \/connect-wallet\?redirectTo=%2Fscan\r\n/i)
+    expect(answer.bodyBytesSentBeforeAnswer).toBeLessThan((7 * MB) / 4)
+  })
+
   it('refuses a forged session cookie the same way', async () => {
     const answer = await rawRequest({
       path: '/api/receipts/validate',

@@ -24,7 +24,11 @@ export async function gateUpload(url: URL, headers: Headers, now = new Date()): 
   const user = await getSessionUser(getDb(), new Request(url, { headers: { Cookie: headers.get('Cookie') ?? '' } }), now)
   if (user) return { ok: true }
   if (url.pathname.toLowerCase().startsWith('/api/')) return { ok: false, status: 401, error: 'Not signed in' }
-  return { ok: false, status: 303, location: `/connect-wallet?${new URLSearchParams({ redirectTo: `${url.pathname}${url.search}` })}` }
+  // Back to the page itself afterwards, never to Remix's data request for it.
+  const page = new URLSearchParams(url.search)
+  page.delete('_data')
+  const search = page.toString()
+  return { ok: false, status: 303, location: `/connect-wallet?${new URLSearchParams({ redirectTo: `${url.pathname}${search ? `?${search}` : ''}` })}` }
 }
 
 function gateWebhook(headers: Headers, now: Date): UploadGate {
