@@ -77,7 +77,7 @@ export async function handleReviewAction(request: Request, admin: User) {
         ? await clearAudit(getDb(), { adminUserId: admin.id, receiptId: input.receiptId })
         : await rejectAudit(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
     if (!result.ok) return json({ error: result.error }, { status: result.status })
-    if (input.intent === 'audit-clear') return done('Audit cleared', 'The receipt stays approved.')
+    if (input.intent === 'audit-clear') return done('Audit cleared', 'No fraud found: the wallet keeps its standing.')
     const taken = result.reversedMilli > 0 ? ` ${formatB3tr(result.reversedMilli)} B3TR of maturing or unclaimed credit was taken back.` : ''
     if (input.signal === 'on') {
       const signal = await signalReceiptOwner(getDb(), { adminUserId: admin.id, receiptId: input.receiptId, reason: input.reason })
