@@ -32,8 +32,8 @@ export function GroupCard({ group, index }: { group: ReviewGroupView; index: num
       </p>
       {group.referrers.length ? (
         <p className="small" style={{ margin: 0 }} data-testid="group-referrers">
-          Invited by {group.referrers.map((r) => `${shortAddress(r.wallet)} (user #${r.userId})`).join(', ')}: each approval pays the inviter 15 B3TR
-          once.
+          Invited by {group.referrers.map((r) => `${shortAddress(r.wallet)} (user #${r.userId})`).join(', ')}: each invitee&apos;s first
+          approved receipt pays the inviter 15 B3TR.
         </p>
       ) : null}
       {group.addressTies.length ? (
