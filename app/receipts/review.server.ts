@@ -9,7 +9,8 @@ import type { Database } from '#db/schema'
 import { recordAudit } from '~/admin/audit.server'
 import { signalWallet, type SignalResult } from '~/chain/passport.server'
 import { bindMailbox } from '~/receipts/email-keys.server'
-import { creditReceipt } from '~/rewards/receipt-credit.server'
+import { countApprovedDay, creditReceipt, payBonusMovedByRejection } from '~/rewards/receipt-credit.server'
+import { utcDay } from '~/utils/calendar'
 import { eReceiptFacts, parseReviewReasons, readStoredAnalysis } from '~/analysis/stored-analysis'
 import type { PassportCheckView } from './passport-signals'
 import { groupReceipts } from './review-groups'
@@ -30,17 +31,18 @@ export async function approveReceipt(db: DB, input: { adminUserId: number; recei
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
     const receipt = await trx.selectFrom('receipts').selectAll().where('id', '=', input.receiptId).executeTakeFirstOrThrow()
-    const user = await trx.selectFrom('users').select('current_streak').where('id', '=', receipt.user_id).executeTakeFirstOrThrow()
+    // Issue 40: the receipt counts for the streak of the day it was submitted, and is paid at it.
+    const streak = await countApprovedDay(trx, receipt.user_id, utcDay(new Date(receipt.created_at)), now)
     // An approved e-receipt binds the mailbox its signed To names, as an automatic approval does.
     const ereceipt = eReceiptFacts(readStoredAnalysis(receipt.analysis_json))
     if (ereceipt?.recipientHash) await bindMailbox(trx, ereceipt.recipientHash, receipt.user_id, now)
-    // The reviewer checked the photo against the user's values; the reward follows the current streak.
+    // The reviewer checked the photo against the user's values (approvalPromise shows the same sum while it waits).
     const credit = await creditReceipt(trx, {
       userId: receipt.user_id,
       receiptId: receipt.id,
       category: receipt.user_category ?? receipt.category,
       storeName: receipt.store_name,
-      streak: user.current_streak,
+      streak: streak.streakOfDay,
       now,
     })
     await recordAudit(trx, {
@@ -75,6 +77,12 @@ export async function rejectReceipt(
       .where('status', '=', 'pending_review')
       .executeTakeFirst()
     if (Number(updated.numUpdatedRows) !== 1) return decidedAlready(trx, input.receiptId)
+    // The first-receipt bonus this receipt was promised moves to the user's next receipt (issue 40),
+    // unless the wallet sent a fraudulent one.
+    if (!input.fraud) {
+      const { user_id } = await trx.selectFrom('receipts').select('user_id').where('id', '=', input.receiptId).executeTakeFirstOrThrow()
+      await payBonusMovedByRejection(trx, user_id, now)
+    }
     const details = input.fraud ? { reason: input.reason, fraud: true } : { reason: input.reason }
     await recordAudit(trx, { adminUserId: input.adminUserId, action: 'receipt.reject', targetType: 'receipt', targetId: input.receiptId, details, now })
     return { ok: true as const }

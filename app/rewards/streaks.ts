@@ -1,6 +1,6 @@
 // Streaks (decision 007 §15): consecutive UTC days with at least one accepted receipt, the
 // multiplier they earn and when they are celebrated. Pure.
-import { daysBetween, requireUtcDay } from '~/utils/calendar'
+import { addUtcDays, daysBetween, parseUtcDay, requireUtcDay } from '~/utils/calendar'
 
 /** Streak tiers, highest first: from `days` consecutive days the reward is multiplied by tenths / 10. */
 export const STREAK_TIERS = [
@@ -20,7 +20,8 @@ export function streakMultiplier(streak: number): number {
   return streakMultiplierTenths(streak) / 10
 }
 
-// counts is the day the receipt is accepted (`today`), not its purchase date.
+// A receipt approved on submission counts for the day it is accepted (`today`), not its purchase
+// date; one approved by staff counts for the day it was submitted (countStreakDay).
 
 export interface StreakState {
   lastActiveDay: string | null
@@ -46,6 +47,55 @@ export function nextStreak({ lastActiveDay, currentStreak, today }: StreakState)
     else streak = 1
   }
   return { streak, increased: streak > previous }
+}
+
+/** What the users table keeps of a streak: `currentStreak` consecutive days ending on `lastActiveDay`. */
+export interface StreakRecord {
+  lastActiveDay: string | null
+  currentStreak: number
+  bestStreak: number
+}
+
+/**
+ * Count an accepted receipt for `day`, the UTC day it was submitted, whenever it is accepted (issue
+ * 40): a staff approval on Thursday of Monday's receipt counts for Monday. `acceptedDays` are the
+ * days of the user's accepted receipts; the stored run counts too (older data, or a streak set
+ * without receipts). Returns the new record and `streakOfDay`, the run of days ending on `day`:
+ * the streak the receipt is paid at, as an automatic approval is paid at today's streak.
+ */
+export function countStreakDay(
+  record: StreakRecord,
+  day: string,
+  acceptedDays: readonly string[],
+): { record: StreakRecord; streakOfDay: number; increased: boolean } {
+  requireUtcDay(day, 'day')
+  const days = new Set(acceptedDays.filter((d) => parseUtcDay(d) !== null))
+  days.add(day)
+  const stored = Math.max(0, record.currentStreak)
+  if (record.lastActiveDay !== null && parseUtcDay(record.lastActiveDay) !== null) {
+    // Bounded by the days that matter: a stored run longer than the user's history adds nothing new.
+    for (let i = 0; i < Math.max(1, stored); i++) days.add(addUtcDays(record.lastActiveDay, -i))
+  }
+  const runEndingAt = (end: string) => {
+    let n = 0
+    while (days.has(addUtcDays(end, -n))) n++
+    return n
+  }
+  const sorted = [...days].sort()
+  const last = sorted[sorted.length - 1]!
+  const current = runEndingAt(last)
+  let best = 0
+  let run = 0
+  for (let i = 0; i < sorted.length; i++) {
+    run = i > 0 && daysBetween(sorted[i - 1]!, sorted[i]!) === 1 ? run + 1 : 1
+    best = Math.max(best, run)
+  }
+  // A stored best is never lowered.
+  return {
+    record: { lastActiveDay: last, currentStreak: current, bestStreak: Math.max(record.bestStreak, best) },
+    streakOfDay: runEndingAt(day),
+    increased: current > stored,
+  }
 }
 
 /**
