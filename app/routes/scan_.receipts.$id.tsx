@@ -7,8 +7,9 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { VerifiedSender } from '~/components/ereceipt'
 import { Icon } from '~/components/icons'
 import { StreakCelebration } from '~/components/streak-celebration'
-import { getUserReceipt, receiptClaimableAt } from '~/receipts/user-receipts.server'
+import { receiptClaimableAt } from '~/receipts/user-receipts.server'
 import { formatClaimableAt } from '~/rewards/maturing'
+import { getReceiptPage } from '~/receipts/receipt-page.server'
 import { formatB3tr } from '~/rewards/money'
 import { PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { CATEGORY_LABELS, isTransportCategory } from '~/analysis/categories'
@@ -22,7 +23,7 @@ export const meta: MetaFunction = () => [{ title: 'Receipt Submitted · ReCircle
 
 export async function loader({ request, params }: LoaderFunctionArgs) {
   const user = await requireUser(request)
-  const receipt = await getUserReceipt(getDb(), user.id, parseRowId(params.id) ?? 0)
+  const receipt = await getReceiptPage(getDb(), user.id, parseRowId(params.id) ?? 0)
   if (!receipt) throw new Response('Not Found', { status: 404 })
   // Issue 38: a photo approved automatically matures before its reward can be claimed.
   const claimableAt = receipt.status === 'approved' ? await receiptClaimableAt(getDb(), user.id, receipt.id) : null
@@ -140,6 +141,14 @@ export default function ReceiptResult() {
               <p style={{ margin: '0.25rem 0 0' }}>
                 Our team checks this receipt, usually within a day and at most within 48 hours. Your reward is credited as soon as it is approved.
               </p>
+              {receipt.approvalPromise ? (
+                <p style={{ margin: '0.25rem 0 0' }} data-testid="approval-promise">
+                  Once approved it earns {formatB3tr(receipt.approvalPromise.totalMilli)} B3TR
+                  {receipt.approvalPromise.firstReceiptBonusMilli > 0
+                    ? ` (including the ${formatB3tr(receipt.approvalPromise.firstReceiptBonusMilli)} B3TR first-receipt bonus).`
+                    : '.'}
+                </p>
+              ) : null}
               {receipt.reviewReasons.length ? (
                 <ul className="review-list">
                   {receipt.reviewReasons.map((r) => (

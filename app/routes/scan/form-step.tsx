@@ -90,26 +90,21 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
         <div className="alert warn">Demo receipt: test mode only, it never earns tokens.</div>
       ) : analysis.captureAdvice ? (
         <RetakeAdvice advice={analysis.captureAdvice} />
-      ) : analysis.needsManualReview ? (
-        <div className="alert info">
-          <strong>This receipt goes to review, usually within a day: our team checks it.</strong>
-          <ul className="review-list">{analysis.reasons.map((r) => <li key={r}>{r}</li>)}</ul>
-        </div>
-      ) : analysis.waitsForStaff ? (
+      ) : analysis.needsManualReview || analysis.waitsForStaff ? (
         <div className="alert info" role="status" data-testid="review-preview">
           <strong>This receipt goes to review, usually within a day.</strong>
-          {analysis.waitReasons.length > 0 ? (
-            <>
-              <ul className="review-list">{analysis.waitReasons.map((r) => <li key={r}>{r}</li>)}</ul>
-              <p className="small" style={{ margin: '0.25rem 0 0' }}>
-                {PASSPORT_EXPLAINED}
-              </p>
-            </>
-          ) : (
-            <p style={{ margin: '0.25rem 0 0' }}>{NEW_WALLET_NOTICE}</p>
-          )}
-          <p className="small" style={{ margin: '0.25rem 0 0' }}>
-            Once approved it earns {formatB3tr(analysis.rewardPreview.totalMilli)} B3TR.
+          {analysis.waitReasons.length > 0 ? <ul className="review-list">{analysis.waitReasons.map((r) => <li key={r}>{r}</li>)}</ul> : null}
+          {analysis.waitReasons.some((r) => r.includes('VeBetter Passport')) ? (
+            <p className="small" style={{ margin: '0.25rem 0 0' }}>
+              {PASSPORT_EXPLAINED}
+            </p>
+          ) : null}
+          {!analysis.needsManualReview && analysis.waitsForStanding ? <p style={{ margin: '0.25rem 0 0' }}>{NEW_WALLET_NOTICE}</p> : null}
+          <p className="small" style={{ margin: '0.25rem 0 0' }} data-testid="approval-promise">
+            Once approved it earns {formatB3tr(analysis.rewardPreview.totalMilli)} B3TR
+            {analysis.rewardPreview.firstReceiptBonusMilli > 0
+              ? ` (including the ${formatB3tr(analysis.rewardPreview.firstReceiptBonusMilli)} B3TR first-receipt bonus).`
+              : '.'}
           </p>
         </div>
       ) : (

@@ -6,6 +6,7 @@ import { analysisRefusal } from '~/receipts/intake.server'
 import { getRewardPreview } from '~/receipts/reward-preview.server'
 import { getStanding } from '~/receipts/standing.server'
 import { passportReviewReasons } from '~/receipts/passport-signals'
+import { waitReasons } from '~/receipts/wait-reasons'
 import { getPassportCheck } from '~/chain/passport.server'
 import { listTransportationServices } from '~/receipts/services.server'
 import { countActionsToday } from '~/rewards/daily-limit.server'
@@ -60,7 +61,13 @@ export async function scanPageData(request: Request, user: User) {
           // Issue 32: the preview runs the submission's checks. A photo the verdict would approve still
           // waits for staff while the wallet has no standing, and any receipt waits on a Passport reason.
           waitsForStaff: passportReasons.length > 0 || (!standing.established && !(typeof stored.analysis.verifiedSender === 'string')),
-          waitReasons: passportReasons,
+          // Issue 40: the same reasons the receipt's page will list once it is sent, worked out now.
+          waitReasons: waitReasons({
+            reasons: [...(stored.analysis.needsManualReview ? stored.analysis.reasons : []), ...passportReasons],
+            waitsForStanding: !stored.analysis.needsManualReview && !standing.established && typeof stored.analysis.verifiedSender !== 'string',
+            standing,
+          }),
+          waitsForStanding: !standing.established && typeof stored.analysis.verifiedSender !== 'string',
           // What the server pays if it accepts this receipt now (issue 24).
           rewardPreview: await getRewardPreview(db, user, stored.analysis.category),
         }
