@@ -43,8 +43,8 @@ interface ApprovedReceipt {
   category: string | null
   purchaseDate: string | null
   acceptedAt: string
-  /** Approved on submission (no reviewer): only these advance the streak (decision 007 §15). */
-  autoApproved: boolean
+  /** When it was sent: the day it counts for in the streak, approved at once or by staff (issue 40). */
+  submittedAt: string
 }
 
 /** The user's own entries (fund shares are the app's), oldest first. */
@@ -70,7 +70,7 @@ async function listApprovedReceipts(db: DB, userId: number): Promise<ApprovedRec
     category: r.category,
     purchaseDate: r.purchase_date ?? r.user_purchase_date,
     acceptedAt: r.reviewed_at ?? r.created_at,
-    autoApproved: r.reviewed_at === null,
+    submittedAt: r.created_at,
   }))
 }
 
@@ -135,7 +135,7 @@ function badgeInput(facts: EngagementFacts): BadgeInput {
 
 /** Achievements, badges with the entry that earned them, and the Impact Explorer summary. */
 export async function getEngagementOverview(db: DB, userId: number, now = new Date()) {
-  const { facts, ledger, receipts } = await loadEngagementData(db, userId, now)
+  const [{ facts, ledger, receipts }, sent] = await Promise.all([loadEngagementData(db, userId, now), countReceiptsSent(db, userId)])
   const achievements = evaluateAchievements(facts)
   const rewardEntryByReceipt = new Map(
     ledger.filter((e) => e.type === 'receipt_verification' && e.receiptId !== null).map((e) => [e.receiptId, e]),
@@ -148,7 +148,8 @@ export async function getEngagementOverview(db: DB, userId: number, now = new Da
   const badges = attachBadgeEvidence(evaluateBadges(badgeInput(facts)), {
     receipts: receiptEvidence,
     entries: ledger,
-    streakReceipts: receipts.filter((r) => r.autoApproved).map(evidenceOf),
+    // Every accepted receipt counts for the day it was sent (issue 40), as the stored streak does.
+    streakReceipts: receipts.map((r) => ({ ...evidenceOf(r), earnedAt: r.submittedAt })),
     streak: { current: facts.storedStreak, lastDay: facts.lastStreakDay },
   })
   return {
@@ -160,11 +161,23 @@ export async function getEngagementOverview(db: DB, userId: number, now = new Da
     badgesEarned: badges.filter((b) => b.earned).length,
     nextBadges: nextBadgeProgress(badgeInput(facts)),
     summary: {
-      receiptsScanned: facts.receiptCount,
+      // "Scanned" counts every receipt sent, whatever its status (issue 40); the impact counts the verified ones.
+      receiptsScanned: sent,
+      receiptsVerified: facts.receiptCount,
       ...homeImpact(facts.receiptCount),
       earnedMilli: facts.earnedMilli,
     },
   }
+}
+
+/** Every receipt the user sent: approved, waiting or rejected. */
+async function countReceiptsSent(db: DB, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('receipts')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('user_id', '=', userId)
+    .executeTakeFirstOrThrow()
+  return Number(row.n)
 }
 
 /** Each achievement and whether it is unlocked, without the cards' texts. */

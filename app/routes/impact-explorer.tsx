@@ -91,7 +91,7 @@ export default function ImpactExplorer() {
   const category = TABS.find((t) => t.id === data.tab)?.category ?? null
   const shown = data.badges.filter((b) => category === null || b.category === category)
   const earned = formatB3tr(data.summary.earnedMilli)
-  const shareText = `I've saved an estimated ${formatCo2Kg(data.summary.co2Kg)} of CO2 and ${formatLiters(data.summary.waterLiters)} of water with ${plural(data.summary.receiptsScanned, 'sustainable trip')} and earned ${earned} B3TR on ReCircle! #ReCircle #B3TR`
+  const shareText = `I've saved an estimated ${formatCo2Kg(data.summary.co2Kg)} of CO2 and ${formatLiters(data.summary.waterLiters)} of water with ${plural(data.summary.receiptsVerified, 'sustainable trip')} and earned ${earned} B3TR on ReCircle! #ReCircle #B3TR`
   return (
     <div className="stack">
       <Link to="/home" className="back-link">
@@ -117,6 +117,9 @@ export default function ImpactExplorer() {
             {data.summary.receiptsScanned}
           </div>
           <div className="stat-label">Receipts Scanned</div>
+          <div className="stat-sub small muted" data-testid="summary-verified">
+            {data.summary.receiptsVerified} verified
+          </div>
         </div>
         <div className="stat">
           <div className="stat-value" data-testid="summary-earned">
