@@ -108,7 +108,7 @@ describe('evaluateAchievements texts', () => {
       'five_receipts',
       { receiptCount: 3 },
       [
-        { label: 'Receipts submitted', value: '3' },
+        { label: 'Receipts verified', value: '3' },
         { label: 'CO2 prevented', value: '15 kg' },
         { label: 'Tree equivalents', value: '0.6' },
       ],
@@ -118,7 +118,7 @@ describe('evaluateAchievements texts', () => {
       'first_receipt',
       { receiptCount: 1 },
       [
-        { label: 'Receipts submitted', value: '1' },
+        { label: 'Receipts verified', value: '1' },
         { label: 'CO2 prevented', value: '5 kg' },
         { label: 'Tree equivalents', value: '0.2' },
       ],
@@ -128,7 +128,7 @@ describe('evaluateAchievements texts', () => {
       'first_receipt',
       { receiptCount: 0 },
       [
-        { label: 'Receipts submitted', value: '0' },
+        { label: 'Receipts verified', value: '0' },
         { label: 'CO2 prevented', value: '0 kg' },
         { label: 'Tree equivalents', value: '0' },
       ],

@@ -1,5 +1,6 @@
 // The six achievements of spec 1 §3/§4: definitions, unlock rules, progress and the rewards some
-// of them pay. Pure: counts in, cards out.
+// of them pay. They count verified receipts and say so (issue 40); no badge repeats their rules
+// (decision 113). Pure: counts in, cards out.
 import { MILLI_PER_B3TR, formatB3tr } from '~/rewards/money'
 import { isCountedEntry, type LedgerEntryLike, sumMilli } from '~/rewards/ledger-types'
 import { FIRST_RECEIPT_BONUS_MILLI, FIRST_STORE_BONUS_MILLI } from '~/rewards/receipt-reward'
@@ -36,29 +37,29 @@ export const ACHIEVEMENTS: Record<AchievementKey, AchievementDefinition> = {
   first_receipt: {
     key: 'first_receipt',
     title: 'First Receipt',
-    description: 'Submit your first sustainable transport receipt.',
+    description: 'Get your first sustainable transport receipt verified.',
     icon: 'receipt',
     category: 'shopping',
     target: 1,
-    unlockMessage: "You've scanned your first receipt! +10 B3TR tokens rewarded.",
+    unlockMessage: `Your first receipt is verified! +${formatB3tr(FIRST_RECEIPT_BONUS_MILLI)} B3TR rewarded.`,
   },
   five_receipts: {
     key: 'five_receipts',
     title: 'Eco Commuter',
-    description: 'Submit 5 sustainable transport receipts.',
+    description: 'Get 5 sustainable transport receipts verified.',
     icon: 'leaf',
     category: 'shopping',
     target: 5,
-    unlockMessage: "You've submitted 5 sustainable transport receipts!",
+    unlockMessage: '5 of your sustainable transport receipts are verified!',
   },
   ten_receipts: {
     key: 'ten_receipts',
     title: 'Green Traveler',
-    description: 'Submit 10 sustainable transport receipts.',
+    description: 'Get 10 sustainable transport receipts verified.',
     icon: 'trophy',
     category: 'shopping',
     target: 10,
-    unlockMessage: "You've submitted 10 sustainable transport receipts!",
+    unlockMessage: '10 of your sustainable transport receipts are verified!',
   },
   first_store: {
     key: 'first_store',
@@ -67,16 +68,16 @@ export const ACHIEVEMENTS: Record<AchievementKey, AchievementDefinition> = {
     icon: 'store',
     category: 'community',
     target: 1,
-    unlockMessage: 'Your first store was added! +3 B3TR tokens rewarded.',
+    unlockMessage: `Your first store was added! +${formatB3tr(FIRST_STORE_BONUS_MILLI)} B3TR rewarded.`,
   },
   monthly_record: {
     key: 'monthly_record',
     title: 'Monthly Regular',
-    description: 'Submit 3 receipts with a purchase date in the same month.',
+    description: 'Get 3 receipts dated this month verified.',
     icon: 'calendar',
     category: 'milestones',
     target: 3,
-    unlockMessage: "You've submitted 3 receipts this month!",
+    unlockMessage: '3 of your receipts dated this month are verified!',
   },
   token_milestone: {
     key: 'token_milestone',
@@ -141,7 +142,7 @@ export function evaluateAchievements(input: AchievementInput): EvaluatedAchievem
   const earnedMilli = Math.max(0, input.earnedMilliFromReceiptsAndStores)
   const co2Grams = co2GramsForReceipts(receipts)
   const receiptStats: AchievementStat[] = [
-    { label: 'Receipts submitted', value: String(receipts) },
+    { label: 'Receipts verified', value: String(receipts) },
     { label: 'CO2 prevented', value: formatCo2Grams(co2Grams) },
     { label: 'Tree equivalents', value: formatTenth(treeEquivalents(co2Grams)) },
   ]

@@ -11,11 +11,7 @@ function find(id: BadgeId, input: Partial<BadgeInput>) {
 
 describe('badge definitions', () => {
   it.each([
-    ['first_receipt', 'First Steps', 'common', 'sustainability', 1],
-    ['five_receipts', 'Eco Warrior', 'rare', 'sustainability', 5],
-    ['ten_receipts', 'Green Champion', 'epic', 'sustainability', 10],
     ['co2_saver', 'Carbon Reducer', 'rare', 'sustainability', 10],
-    ['first_store', 'Store Scout', 'common', 'community', 1],
     ['store_contributor', 'Community Builder', 'epic', 'community', 5],
     ['token_milestone_10', 'Token Collector', 'common', 'milestones', 10],
     ['token_milestone_50', 'Token Master', 'rare', 'milestones', 50],
@@ -27,29 +23,28 @@ describe('badge definitions', () => {
     expect(BADGES[id].icon).not.toBe('')
   })
 
-  it('evaluates all ten in a fixed order', () => {
+  it('evaluates all six in a fixed order', () => {
     expect(evaluateBadges(none).map((b) => b.id)).toEqual([...BADGE_IDS])
-    expect(BADGE_IDS).toHaveLength(10)
+    expect(BADGE_IDS).toHaveLength(6)
+  })
+
+  // Decision 113: no badge repeats an achievement's rule (First Steps, Eco Warrior, Green Champion
+  // and Store Scout did); each remaining badge counts something no achievement counts.
+  it('repeats no achievement', () => {
+    expect(BADGE_IDS).not.toEqual(expect.arrayContaining(['first_receipt']))
+    for (const id of ['first_receipt', 'five_receipts', 'ten_receipts', 'first_store']) expect(BADGE_IDS).not.toContain(id)
+    expect(new Set(BADGE_IDS.map((id) => `${BADGES[id].metric}:${BADGES[id].target}`)).size).toBe(BADGE_IDS.length)
   })
 })
 
 describe('evaluateBadges', () => {
   it.each([
-    ['first_receipt', { receiptCount: 0 }, false, 0, 0],
-    ['first_receipt', { receiptCount: 1 }, true, 100, 1],
-    ['five_receipts', { receiptCount: 4 }, false, 80, 4],
-    ['five_receipts', { receiptCount: 5 }, true, 100, 5],
-    ['ten_receipts', { receiptCount: 9 }, false, 90, 9],
-    ['ten_receipts', { receiptCount: 10 }, true, 100, 10],
-    ['ten_receipts', { receiptCount: 11 }, true, 100, 11],
     // CO2: 5 kg per accepted receipt (the one definition, decision 061), so 10 kg at 2 receipts
     ['co2_saver', { receiptCount: 0 }, false, 0, 0],
     ['co2_saver', { receiptCount: 1 }, false, 50, 5],
     ['co2_saver', { receiptCount: 2 }, true, 100, 10],
     ['co2_saver', { receiptCount: 3 }, true, 100, 15],
     ['co2_saver', { earnedMilli: 100_000 }, false, 0, 0],
-    ['first_store', { storeAdditionCount: 0 }, false, 0, 0],
-    ['first_store', { storeAdditionCount: 1 }, true, 100, 1],
     ['store_contributor', { storeAdditionCount: 1 }, false, 20, 1],
     ['store_contributor', { storeAdditionCount: 4 }, false, 80, 4],
     ['store_contributor', { storeAdditionCount: 5 }, true, 100, 5],
@@ -72,17 +67,15 @@ describe('evaluateBadges', () => {
 })
 
 describe('nextBadgeProgress', () => {
-  const green = (current: number, progress: number) => ({ badgeId: 'ten_receipts', name: 'Green Champion', current, target: 10, unit: 'receipts', progress })
   const carbon = (current: number, progress: number) => ({ badgeId: 'co2_saver', name: 'Carbon Reducer', current, target: 10, unit: 'kg CO2', progress })
   const master = (current: number, progress: number) => ({ badgeId: 'token_milestone_50', name: 'Token Master', current, target: 50, unit: 'tokens', progress })
+  const weekly = (current: number, progress: number) => ({ badgeId: 'streak_7', name: 'Weekly Warrior', current, target: 7, unit: 'days', progress })
 
   it.each([
-    [{}, [green(0, 0), carbon(0, 0), master(0, 0)]],
-    [{ receiptCount: 1, earnedMilli: 19_999 }, [green(1, 10), carbon(5, 50), master(19.999, 39)]],
-    [{ receiptCount: 2, earnedMilli: 20_000 }, [green(2, 20), master(20, 40)]],
-    [{ receiptCount: 10, earnedMilli: 20_000 }, [master(20, 40)]],
-    [{ receiptCount: 3, earnedMilli: 50_000 }, [green(3, 30)]],
-    [{ receiptCount: 10, earnedMilli: 50_000 }, []],
+    [{}, [carbon(0, 0), master(0, 0), weekly(0, 0)]],
+    [{ receiptCount: 1, earnedMilli: 19_999, currentStreak: 1 }, [carbon(5, 50), master(19.999, 39), weekly(1, 14)]],
+    [{ receiptCount: 2, earnedMilli: 20_000 }, [master(20, 40), weekly(0, 0)]],
+    [{ receiptCount: 3, earnedMilli: 50_000, currentStreak: 2, bestStreak: 7 }, []],
   ])('%j -> %j', (input, expected) => {
     expect(nextBadgeProgress({ ...none, ...input })).toEqual(expected)
   })

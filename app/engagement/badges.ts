@@ -1,13 +1,12 @@
-// The ten badges of spec 1 §3. Badge progress is derived from counts; nothing is stored.
+// The badges of spec 1 §3 that no achievement already counts (decision 113): the spec's First Steps,
+// Eco Warrior, Green Champion and Store Scout had the rules of the First Receipt, Eco Commuter,
+// Green Traveler and Store Pioneer achievements, so they live there alone. Badge progress is derived
+// from counts; nothing is stored, so dropping a badge takes nothing from anyone.
 import { MILLI_PER_B3TR } from '~/rewards/money'
 import { CO2_GRAMS_PER_RECEIPT, co2GramsForReceipts } from './impact'
 
 export const BADGE_IDS = [
-  'first_receipt',
-  'five_receipts',
-  'ten_receipts',
   'co2_saver',
-  'first_store',
   'store_contributor',
   'token_milestone_10',
   'token_milestone_50',
@@ -33,43 +32,10 @@ export interface BadgeDefinition {
   target: number
 }
 
-/**
- * Community Builder: the spec gives no threshold. 5 store additions, five times Store Scout, as
- * Eco Warrior is five times First Steps.
- */
+/** Community Builder: the spec gives no threshold. 5 store additions, five times the Store Pioneer achievement. */
 export const STORE_CONTRIBUTOR_THRESHOLD = 5
 
 export const BADGES: Record<BadgeId, BadgeDefinition> = {
-  first_receipt: {
-    id: 'first_receipt',
-    name: 'First Steps',
-    description: 'Submit your first sustainable transport receipt.',
-    icon: 'footprints',
-    category: 'sustainability',
-    rarity: 'common',
-    metric: 'receipts',
-    target: 1,
-  },
-  five_receipts: {
-    id: 'five_receipts',
-    name: 'Eco Warrior',
-    description: 'Submit 5 sustainable transport receipts.',
-    icon: 'leaf',
-    category: 'sustainability',
-    rarity: 'rare',
-    metric: 'receipts',
-    target: 5,
-  },
-  ten_receipts: {
-    id: 'ten_receipts',
-    name: 'Green Champion',
-    description: 'Submit 10 sustainable transport receipts.',
-    icon: 'trophy',
-    category: 'sustainability',
-    rarity: 'epic',
-    metric: 'receipts',
-    target: 10,
-  },
   co2_saver: {
     id: 'co2_saver',
     name: 'Carbon Reducer',
@@ -79,16 +45,6 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
     rarity: 'rare',
     metric: 'co2Kg',
     target: 10,
-  },
-  first_store: {
-    id: 'first_store',
-    name: 'Store Scout',
-    description: 'Get your first sustainable store added.',
-    icon: 'store',
-    category: 'community',
-    rarity: 'common',
-    metric: 'storeAdditions',
-    target: 1,
   },
   store_contributor: {
     id: 'store_contributor',
@@ -123,7 +79,7 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
   streak_3: {
     id: 'streak_3',
     name: 'Consistent',
-    description: 'Submit receipts 3 days in a row.',
+    description: 'Verified receipts sent on 3 days in a row.',
     icon: 'flame',
     category: 'streak',
     rarity: 'common',
@@ -133,7 +89,7 @@ export const BADGES: Record<BadgeId, BadgeDefinition> = {
   streak_7: {
     id: 'streak_7',
     name: 'Weekly Warrior',
-    description: 'Submit receipts 7 days in a row.',
+    description: 'Verified receipts sent on 7 days in a row.',
     icon: 'calendar',
     category: 'streak',
     rarity: 'rare',
@@ -201,9 +157,10 @@ export function evaluateBadges(input: BadgeInput): EvaluatedBadge[] {
 // Impact Explorer "Progress to Next Badges": three fixed bars, each only while unmet.
 
 const NEXT_BADGE_BARS: ReadonlyArray<{ id: BadgeId; unit: string }> = [
-  { id: 'ten_receipts', unit: 'receipts' },
   { id: 'co2_saver', unit: 'kg CO2' },
   { id: 'token_milestone_50', unit: 'tokens' },
+  // The spec's third bar was Green Champion (10 receipts), now the Green Traveler achievement's rule.
+  { id: 'streak_7', unit: 'days' },
 ]
 
 export interface NextBadgeProgress {

@@ -192,13 +192,13 @@ describe('attachBadgeEvidence', () => {
   const badges = evaluateBadges({ receiptCount: 5, storeAdditionCount: 1, earnedMilli: 45_000, currentStreak: 3 })
   const byId = Object.fromEntries(attachBadgeEvidence(badges, { receipts, entries }).map((b) => [b.id, b]))
 
-  it('dates a receipt badge by the Nth receipt and takes its hash', () => {
-    expect(byId.first_receipt).toMatchObject({ earned: true, earnedDate: '2025-01-01T10:00:00.000Z', txHash: null })
-    expect(byId.five_receipts).toMatchObject({ earned: true, earnedDate: '2025-01-05T10:00:00.000Z', txHash: HASH })
-  })
-
-  it('dates a store badge by the Nth counted store addition', () => {
-    expect(byId.first_store).toMatchObject({ earned: true, earnedDate: '2025-01-04T10:00:00.000Z', txHash: HASH })
+  // Decision 113: the receipt-count and first-store badges were the achievements' rules; the
+  // CO2 badge dates by the Nth receipt, Community Builder by the 5th store addition.
+  it('dates a store badge by the Nth counted store addition and takes its hash', () => {
+    const stores = [10, 11, 12, 13, 14].map((id) => entry({ id, type: 'store_addition', amountMilli: 10_000, txHash: id === 14 ? HASH : null }))
+    const five = evaluateBadges({ receiptCount: 0, storeAdditionCount: 5, earnedMilli: 50_000, currentStreak: 0 })
+    const builder = attachBadgeEvidence(five, { receipts: [], entries: stores }).find((b) => b.id === 'store_contributor')
+    expect(builder).toMatchObject({ earned: true, earnedDate: '2025-01-14T10:00:00.000Z', txHash: HASH })
   })
 
   it('dates the token badge by the entry where the running total crosses the threshold', () => {
@@ -223,7 +223,7 @@ describe('attachBadgeEvidence', () => {
 
   it('gives no date or hash to unearned badges, nor to a streak nothing can date', () => {
     expect(byId.streak_3).toMatchObject({ earned: true, earnedDate: null, txHash: null })
-    expect(byId.ten_receipts).toMatchObject({ earned: false, earnedDate: null, txHash: null })
+    expect(byId.store_contributor).toMatchObject({ earned: false, earnedDate: null, txHash: null })
     expect(byId.token_milestone_50).toMatchObject({ earned: false, earnedDate: null, txHash: null })
   })
 

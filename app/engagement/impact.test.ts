@@ -104,13 +104,14 @@ describe('one impact per accepted receipt, on every screen', () => {
 
   it.each([
     [0, { co2Kg: 0, treeEquivalents: 0, carMilesSaved: 0 }],
-    [99, { co2Kg: 0, treeEquivalents: 0, carMilesSaved: 0 }],
-    [100, { co2Kg: 0.1, treeEquivalents: 0, carMilesSaved: 0 }],
-    [4599, { co2Kg: 4.5, treeEquivalents: 0.2, carMilesSaved: 0.9 }],
-    [4600, { co2Kg: 4.6, treeEquivalents: 0.2, carMilesSaved: 1 }],
-    [5000, { co2Kg: 5, treeEquivalents: 0.2, carMilesSaved: 1 }],
-    [21_770, { co2Kg: 21.7, treeEquivalents: 1, carMilesSaved: 4.7 }],
-    [50_000, { co2Kg: 50, treeEquivalents: 2.2, carMilesSaved: 10.8 }],
+    [99, { co2Kg: 0, treeEquivalents: 0, carMilesSaved: 0.2 }],
+    [100, { co2Kg: 0.1, treeEquivalents: 0, carMilesSaved: 0.2 }],
+    [4599, { co2Kg: 4.5, treeEquivalents: 0.2, carMilesSaved: 11.4 }],
+    // 400 g CO2 per car mile (US EPA): 4.6 kg is 11.5 miles.
+    [4600, { co2Kg: 4.6, treeEquivalents: 0.2, carMilesSaved: 11.5 }],
+    [5000, { co2Kg: 5, treeEquivalents: 0.2, carMilesSaved: 12.5 }],
+    [21_770, { co2Kg: 21.7, treeEquivalents: 1, carMilesSaved: 54.4 }],
+    [50_000, { co2Kg: 50, treeEquivalents: 2.2, carMilesSaved: 125 }],
     [-5, { co2Kg: 0, treeEquivalents: 0, carMilesSaved: 0 }],
   ])('rewardsEnvironmentalImpact(%s g) -> %j', (grams, expected) => {
     expect(rewardsEnvironmentalImpact(grams)).toEqual(expected)

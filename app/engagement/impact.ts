@@ -41,7 +41,12 @@ export function achievementsImpact(receiptCount: number): { co2Kg: number; treeE
  * dropped for this one measure (decision 061, 2026-11-26).
  */
 export const CO2_GRAMS_PER_TREE = 21_770
-export const CO2_GRAMS_PER_CAR_MILE = 4600
+/**
+ * CO2 a typical passenger car emits per mile driven: about 400 g (US EPA, "Greenhouse Gas Emissions
+ * from a Typical Passenger Vehicle": about 400 grams of CO2 per mile, 4.6 metric tons per year). The
+ * spec's "4600 g per car mile" was the yearly 4.6 t read as grams per mile (issue 40).
+ */
+export const CO2_GRAMS_PER_CAR_MILE = 400
 
 /** Rounded DOWN to one decimal, so a figure never claims more than the estimate. */
 function floorTenth(numerator: number, denominator: number): number {
