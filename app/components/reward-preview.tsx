@@ -1,4 +1,4 @@
-import { formatB3tr } from '~/rewards/money'
+import { formatB3tr, wholeB3trText } from '~/rewards/money'
 import type { RewardPreview } from '~/rewards/receipt-reward'
 
 /**
@@ -17,7 +17,7 @@ export function RewardPreviewCard({ preview }: { preview: RewardPreview }) {
         <tbody>
           <tr>
             <td>Base reward</td>
-            <td>{reward.baseReward} B3TR</td>
+            <td>{wholeB3trText(reward.baseReward)}</td>
           </tr>
           <tr>
             <td>Streak bonus ({streak} {streak === 1 ? 'day' : 'days'})</td>
@@ -36,7 +36,7 @@ export function RewardPreviewCard({ preview }: { preview: RewardPreview }) {
         </tbody>
       </table>
       <p className="small muted" style={{ margin: 0 }}>
-        The same for every fare: {reward.baseReward} B3TR base per verified receipt.
+        The same for every fare: {wholeB3trText(reward.baseReward)} base per verified receipt.
       </p>
     </section>
   )

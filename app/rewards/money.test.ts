@@ -5,6 +5,8 @@ import {
   floorB3tr,
   formatB3tr,
   formatSigned,
+  b3trText,
+  wholeB3trText,
   parseUsdToCents,
 } from './money'
 
@@ -90,19 +92,31 @@ describe('formatB3tr', () => {
 
 describe('formatSigned', () => {
   it.each([
-    [18000, undefined, '+18.00'],
-    [-5000, undefined, '-5.00'],
-    [5400, undefined, '+5.40'],
-    [12345, undefined, '+12.35'],
-    [0, undefined, '0.00'],
-    [4, undefined, '0.00'],
-    [-4, undefined, '0.00'],
-    [5, undefined, '+0.01'],
-    [-5, undefined, '-0.01'],
-    [18000, 1, '+18.0'],
+    // One decimal by default, as every amount on screen (issue 40; was two for history rows).
+    [18000, undefined, '+18.0'],
+    [-5000, undefined, '-5.0'],
+    [5400, undefined, '+5.4'],
+    [12345, undefined, '+12.3'],
+    [0, undefined, '0.0'],
+    [40, undefined, '0.0'],
+    [-40, undefined, '0.0'],
+    [50, undefined, '+0.1'],
+    [-50, undefined, '-0.1'],
+    [12345, 2, '+12.35'],
     [-8000, 0, '-8'],
   ])('%s milli with %s decimals -> %s', (milli, decimals, expected) => {
     expect(formatSigned(milli, decimals)).toBe(expected)
+  })
+})
+
+describe('b3trText (one format for every B3TR amount on screen)', () => {
+  it.each([
+    [b3trText(19_000), '19.0 B3TR'],
+    [b3trText(0), '0.0 B3TR'],
+    [b3trText(5400), '5.4 B3TR'],
+    [wholeB3trText(8), '8.0 B3TR'],
+  ])('%s', (actual, expected) => {
+    expect(actual).toBe(expected)
   })
 })
 

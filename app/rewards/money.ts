@@ -61,13 +61,28 @@ export function formatB3tr(milli: number, decimals = 1): string {
 }
 
 /**
- * Formats with an explicit sign for history rows: '+18.00', '-5.00'. Zero (after rounding) has no
- * sign: '0.00'.
+ * Formats with an explicit sign for history rows: '+18.0', '-5.0'. Zero (after rounding) has no
+ * sign: '0.0'. One decimal, as every B3TR amount on screen (issue 40: "19.0", "19", "+9.00" and
+ * "28.00" for amounts of one kind were four formats).
  */
-export function formatSigned(milli: number, decimals = 2): string {
+export function formatSigned(milli: number, decimals = 1): string {
   const body = formatB3tr(milli, decimals)
   if (body.startsWith('-')) return body
   return /[1-9]/.test(body) ? `+${body}` : body
+}
+
+/**
+ * A B3TR amount as every screen writes it: one decimal and the unit ('19.0 B3TR', '0.0 B3TR'),
+ * rules' whole amounts too ('8.0 B3TR base'). Issue 40 picked one format; decision 007 §6 said one
+ * decimal. Only the CSV export (3 decimals, exact) and on-chain reads (the node's own figure) differ.
+ */
+export function b3trText(milli: number): string {
+  return `${formatB3tr(milli)} B3TR`
+}
+
+/** The same for a whole number of B3TR from the rules (8, 15). */
+export function wholeB3trText(b3tr: number): string {
+  return b3trText(b3tr * MILLI_PER_B3TR)
 }
 
 /** Whole B3TR rounded down, for the places the spec shows floored totals (home "Total Rewards"). */

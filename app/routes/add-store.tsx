@@ -8,7 +8,7 @@ import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
 import { countActionsToday } from '~/rewards/daily-limit.server'
-import { MILLI_PER_B3TR } from '~/rewards/money'
+import { b3trText } from '~/rewards/money'
 import { DAILY_ACTION_LIMIT, DAILY_LIMIT_MESSAGE, DAILY_LIMIT_TITLE } from '~/rewards/daily-limit'
 import { FIRST_STORE_BONUS_MILLI, STORE_ADDITION_REWARD_MILLI } from '~/rewards/receipt-reward'
 import { STORE_TYPES, STORE_TYPE_LABELS } from '~/stores/stores'
@@ -26,7 +26,7 @@ export const meta: MetaFunction = () => [{ title: 'Add New Sustainable Store · 
 
 const SUBMITTED: Toast = {
   title: 'Store Submitted',
-  description: "Thanks! Your store is pending review. You'll earn 10 B3TR when it is approved.",
+  description: `Thanks! Your store is pending review. You'll earn ${b3trText(STORE_ADDITION_REWARD_MILLI)} when it is approved.`,
   variant: 'success',
 }
 const LIMIT: Toast = { title: DAILY_LIMIT_TITLE, description: DAILY_LIMIT_MESSAGE, variant: 'destructive' }
@@ -114,7 +114,7 @@ export default function AddStore() {
 
       <div className="alert info">
         <strong>How it works.</strong> Tell us about a second-hand, thrift, repair or refill store. Our team reviews submissions
-        weekly; an approved store earns you 10 B3TR (plus 3 B3TR for your first store) and appears in the store list.
+        weekly; an approved store earns you {b3trText(STORE_ADDITION_REWARD_MILLI)} (plus {b3trText(FIRST_STORE_BONUS_MILLI)} for your first store) and appears in the store list.
       </div>
 
       {limitReached ? (
@@ -204,7 +204,7 @@ export default function AddStore() {
               your rewards.
             </p>
             <p className="small" style={{ margin: 0 }}>
-              {`Our team reviews submissions weekly. An approved store earns you ${STORE_ADDITION_REWARD_MILLI / MILLI_PER_B3TR} B3TR (${FIRST_STORE_BONUS_MILLI / MILLI_PER_B3TR} more for your first). Completing the form counts as one of your ${DAILY_ACTION_LIMIT} daily actions.`}
+              {`Our team reviews submissions weekly. An approved store earns you ${b3trText(STORE_ADDITION_REWARD_MILLI)} (${b3trText(FIRST_STORE_BONUS_MILLI)} more for your first). Completing the form counts as one of your ${DAILY_ACTION_LIMIT} daily actions.`}
             </p>
             <a href={formUrl} target="_blank" rel="noreferrer" className="btn secondary">
               Open form

@@ -93,7 +93,7 @@ export default function AdminOverview() {
                 <td style={{ textAlign: 'right' }} data-testid={`payouts-${status}`}>
                   {payouts.byStatus[status].count}
                 </td>
-                <td style={{ textAlign: 'right' }}>{formatB3tr(payouts.byStatus[status].amountMilli, 2)}</td>
+                <td style={{ textAlign: 'right' }}>{formatB3tr(payouts.byStatus[status].amountMilli)}</td>
               </tr>
             ))}
           </tbody>
@@ -123,9 +123,9 @@ export default function AdminOverview() {
           Ledger totals
         </h2>
         <div className="count-grid">
-          <Stat value={formatB3tr(ledger.creditedMilli, 2)} label="B3TR credited" testId="ledger-credited" />
-          <Stat value={formatB3tr(ledger.claimedMilli, 2)} label="B3TR claimed" testId="ledger-claimed" />
-          <Stat value={formatB3tr(ledger.paidMilli, 2)} label="B3TR paid on chain" testId="ledger-paid" />
+          <Stat value={formatB3tr(ledger.creditedMilli)} label="B3TR credited" testId="ledger-credited" />
+          <Stat value={formatB3tr(ledger.claimedMilli)} label="B3TR claimed" testId="ledger-claimed" />
+          <Stat value={formatB3tr(ledger.paidMilli)} label="B3TR paid on chain" testId="ledger-paid" />
         </div>
       </section>
     </div>

@@ -127,7 +127,7 @@ export default function AdminPayouts() {
           <article key={p.id} className="card payout-card" data-testid="payout-row" aria-labelledby={`payout-${p.id}`}>
             <div className="row between">
               <h2 id={`payout-${p.id}`} style={{ margin: 0, fontSize: '1.05rem' }}>
-                {formatB3tr(p.amountMilli, 2)} B3TR
+                {formatB3tr(p.amountMilli)} B3TR
               </h2>
               <span className={`status-badge ${TONE[p.status]}`}>{PAYOUT_STATUS_LABELS[p.status]}</span>
             </div>

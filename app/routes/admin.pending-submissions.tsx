@@ -8,7 +8,8 @@ import { AdminNav } from '~/components/admin-nav'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { ErrorList, Field } from '~/components/forms'
 import { Icon } from '~/components/icons'
-import { formatB3tr } from '~/rewards/money'
+import { b3trText, formatB3tr } from '~/rewards/money'
+import { FIRST_STORE_BONUS_MILLI, STORE_ADDITION_REWARD_MILLI } from '~/rewards/receipt-reward'
 import { decisionSchema } from '~/store-submissions/submissions'
 import { approveSubmission, listPendingSubmissions, rejectSubmission, type PendingSubmission } from '~/store-submissions/submissions.server'
 import styles from '~/styles/community.css'
@@ -101,7 +102,7 @@ export default function PendingSubmissions() {
       <AdminNav />
       <div>
         <p className="muted" style={{ margin: 0 }}>
-          Approving pays the submitter 10 B3TR (+3 B3TR for a first store) and publishes an in-app submission in the store list.
+          Approving pays the submitter {b3trText(STORE_ADDITION_REWARD_MILLI)} (+{b3trText(FIRST_STORE_BONUS_MILLI)} for a first store) and publishes an in-app submission in the store list.
         </p>
       </div>
       {submissions.length === 0 ? (

@@ -9,6 +9,7 @@ import { Field, TextareaField } from '~/components/forms'
 import { Icon } from '~/components/icons'
 import { showToast } from '~/components/toaster'
 import { emailInviteSchema, inviteSchema, smsInviteSchema } from '~/referrals/invite'
+import { wholeB3trText } from '~/rewards/money'
 import { COPIED_MS, REFERRAL_REWARD_B3TR, inviteLink, mailtoHref, smsHref, socialShareLinks } from '~/referrals/referrals'
 import { getReferralStats } from '~/referrals/referrals.server'
 import styles from '~/styles/community.css'
@@ -100,7 +101,7 @@ export default function InviteFriend() {
       <section className="card hero">
         <h1 style={{ color: '#fff' }}>Invite Friends</h1>
         <p style={{ margin: 0 }}>
-          Earn <strong>{REFERRAL_REWARD_B3TR} tokens</strong> per referral when your friend joins and scans a first receipt.
+          Earn <strong>{wholeB3trText(REFERRAL_REWARD_B3TR)}</strong> per referral when your friend joins and scans a first receipt.
         </p>
       </section>
 

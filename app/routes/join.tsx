@@ -4,6 +4,7 @@ import { useEffect } from 'react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { LogoMark } from '~/components/icons'
 import { showToast } from '~/components/toaster'
+import { wholeB3trText } from '~/rewards/money'
 import { JOIN_REDIRECT_MS, REFERRAL_REWARD_B3TR } from '~/referrals/referrals'
 import { getReferrerByCode, referralCookieHeader } from '~/referrals/referrals.server'
 import styles from '~/styles/community.css'
@@ -41,7 +42,7 @@ export default function Join() {
       {code ? (
         <p className="muted">
           You were invited with referral code <strong data-testid="join-code">{code}</strong>. Connect your wallet and scan your first
-          receipt; your friend earns {REFERRAL_REWARD_B3TR} B3TR.
+          receipt; your friend earns {wholeB3trText(REFERRAL_REWARD_B3TR)}.
         </p>
       ) : (
         <p className="muted">{invalid ? 'This invitation link is not valid, but you are still welcome!' : 'Earn B3TR tokens for sustainable rides.'}</p>

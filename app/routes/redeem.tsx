@@ -72,7 +72,7 @@ export default function Redeem() {
       <section className="card hero">
         <div className="small">Available balance</div>
         <div className="big-balance" data-testid="redeem-balance">
-          {formatB3tr(balanceMilli, 2)} B3TR
+          {formatB3tr(balanceMilli)} B3TR
         </div>
         {maturing ? (
           <div className="small" data-testid="redeem-maturing">
@@ -141,7 +141,7 @@ export default function Redeem() {
       {confirming ? (
         <div className="dialog-backdrop">
           <div className="dialog" role="dialog" aria-modal="true" aria-labelledby="confirm-title">
-            <h2 id="confirm-title">Claim {formatB3tr(balanceMilli, 2)} B3TR?</h2>
+            <h2 id="confirm-title">Claim {formatB3tr(balanceMilli)} B3TR?</h2>
             <p className="muted" style={{ margin: 0 }}>
               Your whole balance goes to {shortAddress(walletAddress)}.{' '}
               {payoutsConfigured

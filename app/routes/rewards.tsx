@@ -69,7 +69,7 @@ function RewardRow({ row }: { row: RewardHistoryRow }) {
           <Link to={`/transactions/${row.id}`} className="tx-title">
             {row.storeName}
           </Link>
-          <span className="tx-amount positive">{formatSigned(Math.round(row.amount * MILLI_PER_B3TR), 1)} B3TR</span>
+          <span className="tx-amount positive">{formatSigned(Math.round(row.amount * MILLI_PER_B3TR))} B3TR</span>
         </div>
         <div className="tx-meta">
           <span className="chip">{rewardCategoryLabel(row.category)}</span>
@@ -151,7 +151,7 @@ export default function Rewards() {
           <div className="goal-bar" role="progressbar" aria-label="Weekly progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={stats.weeklyProgress}>
             <span style={{ width: `${stats.weeklyProgress}%` }} />
           </div>
-          <div className="stat-sub">Goal: {formatB3tr(stats.weeklyGoalMilli, 0)} B3TR</div>
+          <div className="stat-sub">Goal: {formatB3tr(stats.weeklyGoalMilli)} B3TR</div>
         </div>
       </section>
 
@@ -199,7 +199,7 @@ export default function Rewards() {
           </div>
         </div>
         <p className="small muted" style={{ margin: '0.5rem 0 0' }}>
-          Estimates for the last {days} days: {formatCo2Grams(CO2_GRAMS_PER_RECEIPT)} CO2 per verified trip; a tree equivalent is the CO2 one tree takes up in a year ({CO2_GRAMS_PER_TREE / 1000} kg); {CO2_GRAMS_PER_CAR_MILE / 1000} kg per car mile.
+          Estimates for the last {days} days: {formatCo2Grams(CO2_GRAMS_PER_RECEIPT)} CO2 per verified trip; a tree equivalent is the CO2 one tree takes up in a year ({CO2_GRAMS_PER_TREE / 1000} kg); {formatCo2Grams(CO2_GRAMS_PER_CAR_MILE)} CO2 per car mile (US EPA, typical passenger car).
         </p>
       </section>
     </div>

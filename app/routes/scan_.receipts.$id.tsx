@@ -10,7 +10,7 @@ import { StreakCelebration } from '~/components/streak-celebration'
 import { receiptClaimableAt } from '~/receipts/user-receipts.server'
 import { formatClaimableAt } from '~/rewards/maturing'
 import { getReceiptPage } from '~/receipts/receipt-page.server'
-import { formatB3tr } from '~/rewards/money'
+import { formatB3tr, wholeB3trText } from '~/rewards/money'
 import { PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { CATEGORY_LABELS, isTransportCategory } from '~/analysis/categories'
 import { CELEBRATION_STREAKS } from '~/rewards/streaks'
@@ -106,7 +106,7 @@ export default function ReceiptResult() {
               <tbody>
                 <tr>
                   <td>Base reward</td>
-                  <td>{details.baseReward} B3TR</td>
+                  <td>{wholeB3trText(details.baseReward)}</td>
                 </tr>
                 <tr>
                   <td>Streak bonus</td>
