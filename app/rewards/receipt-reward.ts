@@ -89,7 +89,7 @@ export function maxReceiptRewardB3tr(): number {
 
 /**
  * What one verified transport receipt pays after the first, in whole B3TR: from no streak (9 =
- * floor(8 x 1.2)) to the top streak tier (14 = floor(8 x 1.5 x 1.2)). The stores' chip shows it.
+ * floor(8 x 1.2)) to the top streak tier (14 = floor(8 x 1.5 x 1.2)).
  */
 export function transportReceiptRewardRange(): { min: number; max: number } {
   return {

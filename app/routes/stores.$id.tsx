@@ -22,8 +22,7 @@ import {
   storeTypeLabel,
 } from '~/stores/stores'
 import { getStore } from '~/stores/stores.server'
-import { BASE_REWARD_B3TR } from '~/rewards/receipt-reward'
-import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
+import { SECOND_HAND_RULE, WHAT_EARNS } from '~/rewards/earning-rule'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 import { parseRowId } from '~/utils/ids'
@@ -159,12 +158,12 @@ export default function StoreDetail() {
         ) : (
           <>
             <h2 style={{ margin: 0 }}>Rewards</h2>
-            <ul className="checklist">
-              <li>{BASE_REWARD_B3TR} tokens base per verified receipt, whatever the amount</li>
-              <li>Streak bonus up to {MAX_STREAK_MULTIPLIER}x</li>
-            </ul>
+            {/* Issue 40: no amount the rules would not pay for this store's receipts. */}
+            <p style={{ margin: 0 }} data-testid="store-rule">
+              {SECOND_HAND_RULE}
+            </p>
             <p className="small muted" style={{ margin: 0 }}>
-              Second-hand store receipts are reviewed by our team before any reward.
+              {WHAT_EARNS}
             </p>
           </>
         )}

@@ -19,7 +19,7 @@ import {
   storeTypeLabel,
 } from '~/stores/stores'
 import { listStores } from '~/stores/stores.server'
-import { transportReceiptRewardRange } from '~/rewards/receipt-reward'
+import { SECOND_HAND_CHIP } from '~/rewards/earning-rule'
 import styles from '~/styles/community.css'
 import { getDb } from '~/utils/db.server'
 
@@ -50,9 +50,9 @@ export async function loader({ request }: LoaderFunctionArgs) {
   })
 }
 
-// What a verified receipt pays after the first, from the reward rules (decision 100): "9-14 tokens".
-const range = transportReceiptRewardRange()
-const rewardChip = `${range.min}-${range.max} tokens`
+// Issue 40: a second-hand store's receipt is checked by staff, so the list promises no amount
+// (it showed "9-14 tokens", the transport range) and says the rule instead.
+const rewardChip = SECOND_HAND_CHIP
 
 function StoreListSkeleton() {
   return (
