@@ -6,6 +6,8 @@ import { ACHIEVEMENTS, ACHIEVEMENT_KEYS, type AchievementKey } from '~/engagemen
 import { WalletCard } from '~/components/wallet-card'
 import { BASE_REWARD_B3TR, maxReceiptRewardB3tr } from '~/rewards/receipt-reward'
 import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
+import { B3TR_EXPLAINED, SECOND_HAND_RULE } from '~/rewards/earning-rule'
+import { wholeB3trText } from '~/rewards/money'
 import { useOptionalUser } from '~/utils/user'
 
 /** A shared achievement link (`/?achievement=KEY`, share.ts) names the achievement it shows. */
@@ -58,10 +60,20 @@ export default function Landing() {
           </div>
         </section>
       ) : null}
-      <section className="landing-hero">
+      {/* Issue 40: the first screen (360 × 640) says how you earn and what B3TR is. */}
+      <section className="landing-hero" aria-labelledby="landing-title">
         <LogoMark className="mascot" />
-        <h1>Turn Your Rides Into Rewards</h1>
-        <p className="muted">Earn B3TR tokens on VeChain for every sustainable trip you take.</p>
+        <h1 id="landing-title">Turn Your Rides Into Rewards</h1>
+        <ol className="hero-steps" data-testid="how-you-earn">
+          <li>Take a rideshare, transit, EV rental or e-scooter or bike trip.</li>
+          <li>Photograph its receipt on Scan, or upload its e-mail.</li>
+          <li>
+            Earn {wholeB3trText(BASE_REWARD_B3TR)} or more once it is verified, {wholeB3trText(maxReceiptRewardB3tr())} for your first.
+          </li>
+        </ol>
+        <p className="small muted hero-b3tr" data-testid="b3tr-explained">
+          {B3TR_EXPLAINED}
+        </p>
         <Link to="/home" className="btn block">
           Get Started
         </Link>
@@ -116,8 +128,9 @@ export default function Landing() {
       <section className="card" aria-labelledby="why">
         <h2 id="why">Why ReCircle?</h2>
         <ul className="checklist">
-          <li data-testid="max-reward">Earn up to {maxReceiptRewardB3tr()} B3TR tokens per receipt</li>
-          <li>{BASE_REWARD_B3TR} B3TR base for every verified trip, whatever the fare</li>
+          <li data-testid="max-reward">Earn up to {wholeB3trText(maxReceiptRewardB3tr())} per receipt</li>
+          <li>{wholeB3trText(BASE_REWARD_B3TR)} base for every verified trip, whatever the fare</li>
+          <li>{SECOND_HAND_RULE}</li>
           <li>Streak bonuses up to {MAX_STREAK_MULTIPLIER}x for daily sustainable trips</li>
           <li>See the CO2 you keep out of the air</li>
           <li>Your wallet proves who you are: no passwords</li>

@@ -11,7 +11,8 @@ import { inboundDomain } from '~/ereceipts/inbound.server'
 import { dismissFromForm, listConfirmations, type ConfirmationView } from '~/receipts/forwarding-confirmations.server'
 import { WithSupportLink } from '~/components/support-link'
 import { getLatestAchievement } from '~/engagement/engagement.server'
-import { formatB3tr } from '~/rewards/money'
+import { formatB3tr, wholeB3trText } from '~/rewards/money'
+import { REFERRAL_REWARD_B3TR } from '~/referrals/referrals'
 import { getHomeSummary } from '~/users/summary.server'
 import { getDb } from '~/utils/db.server'
 import { useOptionalUser } from '~/utils/user'
@@ -59,7 +60,7 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
   { to: '/scan', title: 'Upload Transit Receipt', text: 'Bus, subway, rail and passes', icon: 'bus' },
   { to: '/scan', title: 'Electric Vehicle Rental', text: 'Tesla, Zipcar, Hertz EVs', icon: 'bolt' },
   { to: '/receipts', title: 'My Receipts', text: 'Every receipt you sent and where it stands', icon: 'receipt' },
-  { to: '/invite-friend', title: 'Invite a Friend', text: 'Earn 15 B3TR per referral', icon: 'users' },
+  { to: '/invite-friend', title: 'Invite a Friend', text: `Earn ${wholeB3trText(REFERRAL_REWARD_B3TR)} per referral`, icon: 'users' },
   // Issue 24: the stores list (and Add Store from it) had no way in.
   { to: '/stores', title: 'Sustainable Stores', text: 'Find stores near you or add one', icon: 'store' },
 ]
@@ -100,17 +101,21 @@ export default function Home() {
 
       <section className="card" aria-labelledby="goal-title">
         <div className="row between">
+          {/* Issue 40: the spec's "Today's Goal 0/3" is the daily limit of 3 actions; say so. */}
           <h2 id="goal-title" className="card-title" style={{ margin: 0 }}>
-            Today's Goal
+            Today's actions
           </h2>
           <span className="muted" data-testid="daily-goal">
-            {connected ? actions : 0}/{DAILY_GOAL}
+            {connected ? actions : 0} of {DAILY_GOAL} used
           </span>
         </div>
+        <p className="small muted" style={{ margin: '0.25rem 0 0' }}>
+          Up to {DAILY_GOAL} a day: receipts sent and stores added. It starts again at midnight UTC.
+        </p>
         <div
           className="goal-bar"
           role="progressbar"
-          aria-label="Daily actions"
+          aria-label="Daily actions used"
           aria-valuemin={0}
           aria-valuemax={DAILY_GOAL}
           aria-valuenow={connected ? actions : 0}

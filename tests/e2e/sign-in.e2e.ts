@@ -33,7 +33,7 @@ describe('with JavaScript', () => {
     await expect(page.getByTestId('wallet-address').textContent()).resolves.toBe(short.toLowerCase())
     await expect(page.getByTestId('wallet-balance').textContent()).resolves.toBe('Balance: 0.0 B3TR')
     await expect(page.getByTestId('header-balance').textContent()).resolves.toContain('0.0')
-    await expect(page.getByTestId('daily-goal').textContent()).resolves.toBe('0/3')
+    await expect(page.getByTestId('daily-goal').textContent()).resolves.toBe('0 of 3 used')
     await page.getByText('No Achievements Yet').waitFor()
 
     await page.getByRole('button', { name: 'Disconnect Wallet' }).click()
