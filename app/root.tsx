@@ -122,7 +122,10 @@ export default function App() {
       <InstallIdKeeper />
       <div className="app">
         {navigation.state !== 'idle' ? <div className="page-loading" aria-hidden="true" /> : null}
-        <AppHeader user={data.user} isAdmin={data.isAdmin} />
+        <AppHeader user={data.user} isAdmin={data.isAdmin}>
+          <Toaster initial={initialToast} />
+          <AchievementToast />
+        </AppHeader>
         <main className="app-main" id="main">
           {checkingGate ? (
             <div className="gate" role="status">
@@ -137,8 +140,6 @@ export default function App() {
         {location.pathname === '/' || location.pathname === '/home' ? <AppFooter /> : null}
         <BottomNav connected={!!data.user} />
       </div>
-      <Toaster initial={initialToast} />
-      <AchievementToast />
       {celebrating ? <WalletCelebration onComplete={endCelebration} /> : null}
     </Document>
   )

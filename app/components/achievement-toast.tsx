@@ -35,31 +35,43 @@ function receiptCountFrom(matches: ReturnType<typeof useMatches>): number | null
   return null
 }
 
+/**
+ * The types already seen in this browser. Issue 40: once seen, never again, in any tab (it came back
+ * on the next page opened in another tab); the browser session's marks of earlier versions count too.
+ */
 function shownThisSession(): Set<string> {
   const shown = new Set<string>()
-  try {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i)
+  for (const storage of storages()) {
+    for (let i = 0; i < storage.length; i++) {
+      const key = storage.key(i)
       if (key?.startsWith(TOAST_SESSION_PREFIX)) shown.add(key.slice(TOAST_SESSION_PREFIX.length))
     }
-  } catch {
-    // Storage blocked: the toast may then show again after a reload, which is harmless.
   }
   return shown
 }
 
+function storages(): Storage[] {
+  try {
+    return [localStorage, sessionStorage]
+  } catch {
+    // Storage blocked: the toast may then show again after a reload, which is harmless.
+    return []
+  }
+}
+
 function markShown(type: AchievementKey) {
   try {
-    sessionStorage.setItem(TOAST_SESSION_PREFIX + type, '1')
+    localStorage.setItem(TOAST_SESSION_PREFIX + type, '1')
   } catch {
-    // see shownThisSession
+    // see storages
   }
 }
 
 /**
  * 'Achievement Unlocked' (spec 1 §4): on a `recircle:achievement` window event ({ detail: { type } })
- * or when the page's receipt count reaches 1, 5 or 10. Each type once per browser session; closes
- * after 6 s, on close, or on a page change; Share opens the detail dialog. Mount once, in root.
+ * or when the page's receipt count reaches 1, 5 or 10. Each type once per browser; closes after 6 s,
+ * on close, or on a page change; Share opens the detail dialog. Mount once, in root's header (issue
+ * 40: it takes its own room there instead of covering the page's first card).
  */
 export function AchievementToast() {
   const location = useLocation()

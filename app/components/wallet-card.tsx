@@ -6,7 +6,7 @@ import { shortAddress } from '~/chain/networks'
 import { formatB3tr } from '~/rewards/money'
 import { useRootData } from '~/utils/user'
 import { Icon } from './icons'
-import { showToast } from './toaster'
+import { dismissToast, showToast } from './toaster'
 
 export type WalletCardUser = { walletAddress: string; balanceMilli: number; maturing?: string | null }
 
@@ -33,6 +33,10 @@ export function WalletCard({
   const [testWalletAddress, setTestWalletAddress] = useState<string | null>(null)
   // Issue 22: a phone browser without an injected wallet gets VeWorld's universal link to this page.
   const [openInVeWorld, setOpenInVeWorld] = useState<string | null>(null)
+  // Issue 40: a "Connection Failed" from an earlier try goes once a sign-in succeeds.
+  useEffect(() => {
+    if (user) dismissToast()
+  }, [user])
   useEffect(() => {
     setHydrated(true)
     setTestWalletAddress(readStoredTestWallet()?.address ?? null)
@@ -54,6 +58,8 @@ export function WalletCard({
   }, [fetcher.state, fetcher.data])
 
   async function connect(wallet: 'wallet' | 'test') {
+    // A new try clears the last one's failure (issue 40: it stayed after the test wallet signed in).
+    dismissToast()
     setSigning(wallet)
     try {
       const content = await fetchChallenge()
