@@ -8,6 +8,7 @@ import { EngagementIcon } from '~/components/engagement-icons'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Identicon } from '~/components/identicon'
 import { TransactionRow } from '~/components/transaction-row'
+import { WalletAddress } from '~/components/wallet-address'
 import { getBalanceMilli } from '~/rewards/ledger.server'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
@@ -140,6 +141,8 @@ export default function Profile() {
           </span>
         </div>
       </section>
+
+      <WalletAddress address={user.walletAddress} />
 
       <section className="card hero" aria-label="Balance">
         <div className="small">B3TR balance</div>
