@@ -2,7 +2,9 @@ import { json, type LoaderFunctionArgs, type MetaFunction } from '@remix-run/nod
 import { Link, useLoaderData } from '@remix-run/react'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
-import { BASE_REWARD_B3TR, maxReceiptRewardB3tr } from '~/rewards/receipt-reward'
+import { BASE_REWARD_B3TR, FIRST_RECEIPT_BONUS_MILLI, maxReceiptRewardB3tr } from '~/rewards/receipt-reward'
+import { B3TR_EXPLAINED, WHAT_EARNS } from '~/rewards/earning-rule'
+import { b3trText, wholeB3trText } from '~/rewards/money'
 import { MAX_STREAK_MULTIPLIER } from '~/rewards/streaks'
 import { inboundDomain } from '~/ereceipts/inbound.server'
 import { getEnv } from '~/utils/env.server'
@@ -39,12 +41,13 @@ const FAQ: { topic: Topic; q: string; a: string; aWithoutForwarding?: string; li
   {
     topic: 'scanning',
     q: 'Which receipts earn B3TR?',
-    a: 'Rideshare (Uber, Lyft, Waymo…), public transit (MTA, BART, CTA…), electric-vehicle rentals and e-scooter or bike trips from the last 14 days. Fuel, groceries and restaurants do not qualify.',
+    // Issue 40: the same rule as Landing, Scan and the store pages (earning-rule.ts).
+    a: `${WHAT_EARNS} Examples: Uber, Lyft, Waymo, MTA, BART, CTA, EV rentals, Lime and Bird, from the last 14 days. Fuel, groceries and restaurants do not qualify.`,
   },
   {
     topic: 'rewards',
     q: 'How much can I earn?',
-    a: `Each verified receipt earns a base reward of ${BASE_REWARD_B3TR} B3TR whatever the fare, multiplied by 1.2 for sustainable transport and up to ${MAX_STREAK_MULTIPLIER} for a daily streak. Your first receipt adds a 10 B3TR bonus, so one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR. You can do 3 actions per day.`,
+    a: `Each verified receipt earns a base reward of ${wholeB3trText(BASE_REWARD_B3TR)} whatever the fare, multiplied by 1.2 for sustainable transport and up to ${MAX_STREAK_MULTIPLIER} for a daily streak. Your first receipt adds a ${b3trText(FIRST_RECEIPT_BONUS_MILLI)} bonus, so one receipt can earn up to ${wholeB3trText(maxReceiptRewardB3tr())}. You can do 3 actions per day. ${B3TR_EXPLAINED}`,
   },
   {
     topic: 'scanning',

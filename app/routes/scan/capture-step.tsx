@@ -1,5 +1,6 @@
 import { Form, Link, useNavigation, useSubmit } from '@remix-run/react'
 import { useCallback, useEffect, useRef, useState } from 'react'
+import { WHAT_EARNS } from '~/rewards/earning-rule'
 import { CameraCapture, checkImageFile } from '~/components/camera-capture'
 import { CapturePreview, checkCaptureInBrowser } from '~/components/capture-preview'
 import { ForwardingCard, isEmailFile } from '~/components/ereceipt'
@@ -100,8 +101,7 @@ export function CaptureStep({ data, actionData }: { data: ScanPageData; actionDa
         </div>
       )}
       <p className="muted small">
-        Rideshare, public transit, EV rental or e-scooter/bike receipts from the last 14 days: a photo, a screenshot or the
-        receipt e-mail saved as an .eml file.
+        {WHAT_EARNS} From the last 14 days: a photo, a screenshot or the receipt e-mail saved as an .eml file.
       </p>
       {error && advice ? (
         <div className="alert" role="alert" data-testid="capture-error">
