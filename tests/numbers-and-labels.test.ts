@@ -87,7 +87,8 @@ describe('numbers that agree', () => {
   it('the landing page promises exactly what one receipt can pay', async () => {
     const text = textOf(await renderRoute('/', landingPage, '/'))
     expect(maxReceiptRewardB3tr()).toBe(19)
-    expect(text).toContain(`Earn up to ${maxReceiptRewardB3tr()} B3TR tokens per receipt`)
+    // Issue 40: one B3TR format, rule amounts too.
+    expect(text).toContain(`Earn up to ${maxReceiptRewardB3tr()}.0 B3TR per receipt`)
 
     // And a first rideshare receipt at the cap really pays it.
     const { user } = await signInNewUser()
@@ -95,7 +96,7 @@ describe('numbers that agree', () => {
     expect((result.reward?.totalMilli ?? 0) + result.firstReceiptBonusMilli).toBe(maxReceiptRewardB3tr() * 1000)
 
     const help = textOf(await renderRoute('/help', helpPage, '/help'))
-    expect(help).toContain(`one receipt can earn up to ${maxReceiptRewardB3tr()} B3TR`)
+    expect(help).toContain(`one receipt can earn up to ${maxReceiptRewardB3tr()}.0 B3TR`)
   })
 
   it('the streak celebration names the multiplier the receipt was paid with', async () => {
@@ -167,7 +168,7 @@ describe('numbers that agree', () => {
     expect(consistent.earnedDate.slice(0, 10)).toBe(utcDay(today))
     const text = textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer?tab=streak', cookie))
     const shown = new Date(consistent.earnedDate).toLocaleDateString('en-US', { month: 'short', day: 'numeric', year: 'numeric', timeZone: 'UTC' })
-    expect(text).toMatch(new RegExp(`Consistent Submit receipts 3 days in a row\\. Earned common Earned ${shown}`))
+    expect(text).toMatch(new RegExp(`Consistent Verified receipts sent on 3 days in a row\\. Earned common Earned ${shown}`))
   })
 
   it('dates a streak badge from the stored streak when the receipts do not show the days', async () => {
@@ -318,7 +319,7 @@ describe('help, invitations and stores without JavaScript', () => {
     expect(overlay).toContain('role="dialog"')
     expect(overlay).toMatch(/<a href="https:\/\/forms\.example\.test\/store" target="_blank"[^>]*>Open form<\/a>/)
     expect(textOf(overlay)).toContain("I've Completed The Form")
-    expect(textOf(overlay)).toContain('An approved store earns you 10 B3TR (3 more for your first)')
+    expect(textOf(overlay)).toContain('An approved store earns you 10.0 B3TR (3.0 B3TR more for your first)')
   })
 
   it('without STORE_FORM_URL there is no overlay: the button leads to the in-app form', async () => {
@@ -384,12 +385,13 @@ describe('issue 32: numbers and labels that agree', () => {
     const data = await load(achievementsPage.loader as never, '/achievements', cookie)
     const impact = await load(impactPage.loader as never, '/impact-explorer', cookie)
     expect(data.achievements).toHaveLength(6)
-    expect(impact.badges).toHaveLength(10)
+    // Decision 113: six badges, none repeating an achievement.
+    expect(impact.badges).toHaveLength(6)
     const achievements = textOf(await renderRoute('/achievements', achievementsPage, '/achievements', cookie))
     const badges = textOf(await renderRoute('/impact-explorer', impactPage, '/impact-explorer', cookie))
     expect(achievements).toContain(`${data.unlockedCount} of 6 achievements unlocked`)
-    expect(achievements).toContain(`${impact.badgesEarned} of 10 badges earned`)
-    expect(badges).toContain(`${impact.badgesEarned} of 10 Badges Earned`)
+    expect(achievements).toContain(`${impact.badgesEarned} of 6 badges earned`)
+    expect(badges).toContain(`${impact.badgesEarned} of 6 Badges Earned`)
     expect(badges).toContain(`achievements (${data.unlockedCount} of 6 unlocked)`)
     expect(achievements).not.toMatch(/\d of 6 unlocked/)
     expect(badges).not.toMatch(/\d+\/10 Badges/)

@@ -267,7 +267,7 @@ describe('/transactions/{id} page', () => {
     expect(html).toContain('role="tablist"')
     expect(html).toMatch(/<a [^>]*role="tab" aria-selected="true"[^>]*href="\/transactions\/\d+\?tab=details">Transaction Details<\/a>/)
     expect(html).toMatch(/<a [^>]*role="tab" aria-selected="false"[^>]*href="\/transactions\/\d+\?tab=chain">Blockchain Data<\/a>/)
-    expect(html).toContain('+21.60 B3TR')
+    expect(html).toContain('+21.6 B3TR')
     expect(html).toContain('streak bonus 20%')
     expect(html).toContain('Completed')
     expect(html).toContain('None: off-chain reward')
@@ -280,7 +280,7 @@ describe('/transactions/{id} page', () => {
     expect(html).toContain('No Blockchain Data')
     expect(html).toContain('Failed to fetch blockchain details for this transaction')
     expect(html).toContain(`href="/transactions/${claimId}?tab=chain"`)
-    expect(html).toContain('-18.00 B3TR')
+    expect(html).toContain('-18.0 B3TR')
   })
 
   it('renders the chain details with the data cut to 200 characters and its length noted', async () => {
