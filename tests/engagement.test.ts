@@ -190,7 +190,7 @@ describe('one user from 0 to 5 receipts and a store addition', () => {
     expect(rewards.rows).toHaveLength(7)
     expect(rewards.perDay).toHaveLength(7)
     expect(rewards.perDay.at(-1).milli).toBe(53_000)
-    expect(rewards.impact).toEqual({ co2Kg: 25, treeEquivalents: 1.1, carMilesSaved: 5.4 })
+    expect(rewards.impact).toEqual({ co2Kg: 25, treeEquivalents: 1.1, carMilesSaved: 62.5 }) // 400 g CO2 per car mile (US EPA; was 4.6 kg, issue 40)
     rewards = await load(rewardsLoader, '/rewards?period=90d', cookie)
     expect(rewards.rows).toHaveLength(8)
     expect(rewards.rows.at(-1)).toMatchObject({ category: 'store_addition', amount: 10, co2Saved: 0 })
