@@ -70,11 +70,11 @@ export function transactionTitle(entry: Pick<LedgerRowLike, 'type' | 'descriptio
 
 export const TRANSACTIONS_PER_PAGE = 10
 
-/** The ways an amount can be written on screen: '+18.00', '18.00', '18.0', '18'. */
+/** The ways an amount is or was written: '+18.0' on screen, '+18.00', '18.00', '18.0', '18'. */
 function amountTexts(entry: Pick<LedgerRowLike, 'type' | 'amountMilli'>): string[] {
   const milli = displayAmountMilli(entry)
   const abs = Math.abs(milli)
-  const texts = [formatSigned(milli), formatB3tr(abs, 2), formatB3tr(abs, 1)]
+  const texts = [formatSigned(milli), formatSigned(milli, 2), formatB3tr(abs, 2), formatB3tr(abs, 1)]
   if (abs % MILLI_PER_B3TR === 0) texts.push(String(abs / MILLI_PER_B3TR))
   return texts
 }
