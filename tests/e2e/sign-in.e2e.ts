@@ -95,7 +95,8 @@ describe('without JavaScript', () => {
     expect(landing?.status()).toBe(200)
     await expect(page.getByRole('heading', { name: 'Turn Your Rides Into Rewards' }).isVisible()).resolves.toBe(true)
     // The figure comes from the reward rules: a first rideshare receipt at the cap pays 19.
-    await expect(page.getByText(`Earn up to ${maxReceiptRewardB3tr()} B3TR tokens per receipt`).isVisible()).resolves.toBe(true)
+    // Issue 40: one B3TR format, rule amounts too.
+    await expect(page.getByText(`Earn up to ${maxReceiptRewardB3tr()}.0 B3TR per receipt`).isVisible()).resolves.toBe(true)
 
     const missing = await page.goto(`${baseUrl}/no-such-page`)
     expect(missing?.status()).toBe(404)

@@ -115,7 +115,8 @@ describe.each([true, false])('JavaScript %s', (javaScriptEnabled) => {
     await page.goto(`${baseUrl}/?achievement=first_receipt`)
     const card = page.getByTestId('shared-achievement')
     await card.getByRole('heading', { name: 'First Receipt' }).waitFor()
-    await card.getByText('Submit your first sustainable transport receipt.').waitFor()
+    // Issue 40: achievements say they count verified receipts.
+    await card.getByText('Get your first sustainable transport receipt verified.').waitFor()
     await noWiderThanTheScreen(page)
     await card.getByRole('link', { name: 'Start Earning' }).click()
     await page.waitForURL(`${baseUrl}/connect-wallet`)
