@@ -56,7 +56,7 @@ const rewardChip = SECOND_HAND_CHIP
 
 function StoreListSkeleton() {
   return (
-    <div className="stack" aria-busy="true" aria-label="Loading store">
+    <div className="stack" role="status" aria-busy="true" aria-label="Loading store">
       <div className="skeleton" style={{ height: 140 }} />
       <div className="skeleton" style={{ height: 28, width: '60%' }} />
       <div className="skeleton" style={{ height: 18, width: '80%' }} />

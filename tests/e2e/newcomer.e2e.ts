@@ -139,3 +139,64 @@ describe('with JavaScript', () => {
     await context.close()
   })
 })
+
+/**
+ * Not axe-core (the suite does not carry it; see the report of issue 40): the rules it failed on, and
+ * the ones a chip or card of this issue could break, checked in the page. A table header with no
+ * text, a button, link or form field with no name, an image without alt, a repeated id, and
+ * aria-label on an element whose role does not take a name.
+ */
+async function accessibilityProblems(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const problems: string[] = []
+    const visible = (el: Element) => (el as HTMLElement).offsetParent !== null || getComputedStyle(el).position === 'fixed'
+    const named = (el: Element) => {
+      const label = el.getAttribute('aria-label') ?? ''
+      const by = (el.getAttribute('aria-labelledby') ?? '').split(/\s+/).filter(Boolean).map((id) => document.getElementById(id)?.textContent ?? '').join('')
+      const text = el.textContent ?? ''
+      const alt = [...el.querySelectorAll('img[alt], svg title')].map((i) => i.getAttribute('alt') ?? i.textContent ?? '').join('')
+      const labels = 'labels' in el ? [...((el as HTMLInputElement).labels ?? [])].map((l) => l.textContent ?? '').join('') : ''
+      return `${label}${by}${text}${alt}${labels}${el.getAttribute('title') ?? ''}`.trim() !== ''
+    }
+    for (const th of document.querySelectorAll('th')) if (!named(th)) problems.push(`empty table header: ${th.outerHTML.slice(0, 60)}`)
+    for (const el of document.querySelectorAll('button, a[href], [role="button"], [role="switch"], [role="link"]')) {
+      if (visible(el) && !named(el)) problems.push(`control without a name: ${el.outerHTML.slice(0, 80)}`)
+    }
+    for (const el of document.querySelectorAll('input:not([type="hidden"]), select, textarea')) {
+      if (visible(el) && !named(el) && !el.getAttribute('placeholder')) problems.push(`field without a label: ${el.outerHTML.slice(0, 80)}`)
+    }
+    for (const img of document.querySelectorAll('img')) if (!img.hasAttribute('alt')) problems.push(`image without alt: ${img.outerHTML.slice(0, 80)}`)
+    const ids = new Map<string, number>()
+    for (const el of document.querySelectorAll('[id]')) ids.set(el.id, (ids.get(el.id) ?? 0) + 1)
+    for (const [id, n] of ids) if (n > 1) problems.push(`id used ${n} times: ${id}`)
+    for (const el of document.querySelectorAll('span[aria-label]:not([role]), div[aria-label]:not([role]), p[aria-label]:not([role])')) {
+      problems.push(`aria-label on an element without a role: ${el.outerHTML.slice(0, 80)}`)
+    }
+    return problems
+  })
+}
+
+describe('the pages a newcomer opens', () => {
+  it.each([{ javaScriptEnabled: true }, { javaScriptEnabled: false }])(
+    'JavaScript $javaScriptEnabled: no empty header, unnamed control or field, image without alt, repeated id or misplaced aria-label',
+    async ({ javaScriptEnabled }) => {
+      const visitor = await browser.newContext({ ...MOBILE, javaScriptEnabled })
+      const context = await signedInContext(browser, baseUrl, { javaScriptEnabled })
+      const found: string[] = []
+      for (const [ctx, paths] of [
+        [visitor, ['/', '/connect-wallet', '/help', '/terms-of-service', '/feedback']],
+        [context, ['/home', '/scan', '/achievements', '/impact-explorer', '/profile', '/transactions', '/rewards', '/stores', '/receipts', '/redeem', '/invite-friend', '/add-store', '/e-receipts']],
+      ] as const) {
+        for (const path of paths) {
+          const page = await ctx.newPage()
+          await page.goto(`${baseUrl}${path}`)
+          found.push(...(await accessibilityProblems(page)).map((p) => `${path}: ${p}`))
+          await page.close()
+        }
+      }
+      expect(found).toEqual([])
+      await visitor.close()
+      await context.close()
+    },
+  )
+})

@@ -36,7 +36,7 @@ export default function Scan() {
         <Link to="/home" className="back-link">
           <Icon name="arrowLeft" /> Back to Home
         </Link>
-        <span className="pill" aria-label={`Actions today: ${data.actionsToday} of ${DAILY_ACTION_LIMIT}`}>
+        <span className="pill" role="img" aria-label={`Actions today: ${data.actionsToday} of ${DAILY_ACTION_LIMIT}`}>
           {Math.min(data.actionsToday, DAILY_ACTION_LIMIT)}/{DAILY_ACTION_LIMIT} today
         </span>
       </div>
