@@ -34,7 +34,8 @@ export function isAchievementKey(value: unknown): value is AchievementKey {
 
 // ---------------------------------------------------------------------------------------------
 // Achievement toast (spec 1 §4): on a trigger event, or when the receipt count reaches 1, 5 or 10;
-// each type once per browser session; 6 s; closes on navigation.
+// each type once per browser (issue 40; the spec said per session, and it came back in a new tab);
+// 6 s; closes on navigation.
 
 export const ACHIEVEMENT_TOAST_MS = 6000
 export const ACHIEVEMENT_EVENT = 'recircle:achievement'
