@@ -155,7 +155,8 @@ export default function Home() {
           <div className="grid-2">
             <div className="stat">
               <div className="stat-value" data-testid="total-rewards">
-                {Math.floor((summary?.totalEarnedMilli ?? 0) / 1000)}
+                {/* Issue 40: the one B3TR format (the spec's floored whole number was a fourth way). */}
+                {formatB3tr(summary?.totalEarnedMilli ?? 0)}
               </div>
               <div className="stat-label">B3TR earned (all time)</div>
             </div>
