@@ -89,13 +89,13 @@ describe('/admin', () => {
     expect(text).toContain('Operations')
     expect(text).toContain(`Review backlog Review queue ${figures.review.size} Receipts waiting 3 h`)
     expect(text).toContain(`${figures.payouts.unconfirmed} Not yet confirmed`)
-    expect(text).toContain(`${PAYOUT_STATUS_LABELS.pending} ${figures.payouts.byStatus.pending.count} ${formatB3tr(figures.payouts.byStatus.pending.amountMilli, 2)}`)
+    expect(text).toContain(`${PAYOUT_STATUS_LABELS.pending} ${figures.payouts.byStatus.pending.count} ${formatB3tr(figures.payouts.byStatus.pending.amountMilli)}`)
     expect(text).toMatch(/Not yet confirmed \d+ s Oldest unconfirmed/)
     expect(text).toContain(`${latency.count} Analyses (UTC day)`)
     expect(text).toMatch(/\d+ ms Median/)
-    expect(text).toContain(`${formatB3tr(figures.ledger.creditedMilli, 2)} B3TR credited`)
-    expect(text).toContain(`${formatB3tr(figures.ledger.claimedMilli, 2)} B3TR claimed`)
-    expect(text).toContain(`${formatB3tr(figures.ledger.paidMilli, 2)} B3TR paid on chain`)
+    expect(text).toContain(`${formatB3tr(figures.ledger.creditedMilli)} B3TR credited`)
+    expect(text).toContain(`${formatB3tr(figures.ledger.claimedMilli)} B3TR claimed`)
+    expect(text).toContain(`${formatB3tr(figures.ledger.paidMilli)} B3TR paid on chain`)
 
     // /metrics says the same.
     const metrics = await scrape(createMetrics({ defaultMetrics: false }), { db: getDb() })
