@@ -36,14 +36,18 @@ export function b3trToMilli(n: number): number {
 }
 
 /**
- * Formats milli-B3TR with a fixed number of decimals (default one, decision 021).
- * Rounds half away from zero, on integers: 12345 -> '12.3', with 2 decimals '12.35';
- * -5450 -> '-5.5'. Rounding (not truncation) so that the same amount reads the same on every
- * screen as a calculator would show it; no balance is ever paid from a displayed value
- * ("Claim All" claims the ledger balance). A value that rounds to zero has no sign ('0.0').
- * No thousands separators.
+ * Formats milli-B3TR. By default (issue 40: one format for every amount on screen) with at least one
+ * decimal and every digit the ledger holds beyond it: 19000 -> '19.0', 7250 -> '7.25', 12345 ->
+ * '12.345'. Never rounded, so a claim dialog names exactly what is claimed.
+ * With `decimals`, a fixed number of them (the CSV export's 3), rounded half away from zero, on
+ * integers: 12345 with 1 -> '12.3', with 2 '12.35'; -5450 with 1 -> '-5.5'. A value that rounds to
+ * zero has no sign ('0.0'). No thousands separators.
  */
-export function formatB3tr(milli: number, decimals = 1): string {
+export function formatB3tr(milli: number, decimals?: number): string {
+  if (decimals === undefined) {
+    assertMilli(milli)
+    return formatB3tr(milli, MILLI_DIGITS).replace(/(\.\d)0{1,2}$/, '$1').replace(/(\.\d\d)0$/, '$1')
+  }
   assertMilli(milli)
   if (!Number.isInteger(decimals) || decimals < 0 || decimals > 20) {
     throw new RangeError(`decimals must be an integer from 0 to 20, got ${decimals}`)
@@ -61,20 +65,21 @@ export function formatB3tr(milli: number, decimals = 1): string {
 }
 
 /**
- * Formats with an explicit sign for history rows: '+18.0', '-5.0'. Zero (after rounding) has no
- * sign: '0.0'. One decimal, as every B3TR amount on screen (issue 40: "19.0", "19", "+9.00" and
- * "28.00" for amounts of one kind were four formats).
+ * Formats with an explicit sign for history rows: '+18.0', '-5.0', '+7.25'. Zero has no sign:
+ * '0.0'. The format of every B3TR amount on screen (issue 40: "19.0", "19", "+9.00" and "28.00" for
+ * amounts of one kind were four formats).
  */
-export function formatSigned(milli: number, decimals = 1): string {
+export function formatSigned(milli: number, decimals?: number): string {
   const body = formatB3tr(milli, decimals)
   if (body.startsWith('-')) return body
   return /[1-9]/.test(body) ? `+${body}` : body
 }
 
 /**
- * A B3TR amount as every screen writes it: one decimal and the unit ('19.0 B3TR', '0.0 B3TR'),
- * rules' whole amounts too ('8.0 B3TR base'). Issue 40 picked one format; decision 007 §6 said one
- * decimal. Only the CSV export (3 decimals, exact) and on-chain reads (the node's own figure) differ.
+ * A B3TR amount as every screen writes it: at least one decimal, exact, and the unit ('19.0 B3TR',
+ * '7.25 B3TR', '0.0 B3TR'), rules' whole amounts too ('8.0 B3TR base'). Issue 40 picked one format;
+ * decision 007 §6 said one decimal. Only the CSV export (3 decimals) and on-chain reads (the node's
+ * own figure) differ.
  */
 export function b3trText(milli: number): string {
   return `${formatB3tr(milli)} B3TR`

@@ -6,6 +6,7 @@ import { APP_ID, B3TR, DISTRIBUTOR } from '../utils/payouts'
 import { ADMIN_WALLET, createTestWallet } from '../utils/wallet'
 import { startAppServer, type AppServer } from './app-server'
 import { launchBrowser, signedInContext } from './browser'
+import { formatB3tr } from '../../app/rewards/money'
 
 // The whole payout path in a browser: an app instance configured for payouts, talking over HTTP
 // to the fake Thor node on 127.0.0.1 (a block every 250 ms), with JavaScript on and off.
@@ -91,7 +92,8 @@ describe.each([
     await credit(wallet.address, amountMilli)
     const before = chain.fake.distributions().length
 
-    await claimAll(page, (amountMilli / 1000).toFixed(2))
+    // Issue 40: the one B3TR format, exact ('12.5', '7.25').
+    await claimAll(page, formatB3tr(amountMilli))
     await waitForClaimLabel(page, 'Confirmed')
     const link = page.getByTestId('claim-history').getByRole('link', { name: 'View on VeChain' })
     const href = await link.getAttribute('href')
