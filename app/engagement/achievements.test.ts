@@ -168,10 +168,10 @@ describe('evaluateAchievements texts', () => {
       'token_milestone',
       { earnedMilliFromReceiptsAndStores: 123_450 },
       [
-        { label: 'B3TR earned', value: '123.5' },
+        { label: 'B3TR earned', value: '123.45' },
         { label: 'Target', value: '100 B3TR' },
       ],
-      "You've earned 123.5 B3TR from receipts and store additions.",
+      "You've earned 123.45 B3TR from receipts and store additions.",
     ],
   ] as const)('%s with %j', (key, input, stats, impactMessage) => {
     const a = find(key, input)
