@@ -174,3 +174,40 @@ describe('"Receipts Scanned" counts what it says', () => {
     expect((await bodyOf(res)).summary).toMatchObject({ receiptsScanned: 2, receiptsVerified: 0 })
   })
 })
+
+describe('where the B3TR are (issue 40): claimable, in review, on their way', () => {
+  async function publicUser(who: Who) {
+    const res = await userLoader({ context: {}, params: { id: String(who.user.id) }, request: getRequest(`/api/users/${who.user.id}`, who.cookie) })
+    return bodyOf(res)
+  }
+  async function homeLines(who: Who) {
+    const { loader: homeLoader } = await import('../app/routes/home')
+    const res = await homeLoader({ context: {}, params: {}, request: getRequest('/home', who.cookie) })
+    return ((await bodyOf(res)).money as Array<{ key: string; text: string }>).map((l) => `${l.key}: ${l.text}`)
+  }
+
+  it('two receipts in review show what approval will credit, and the same numbers once approved', async () => {
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const rider = await signInNewUser()
+    const first = await sendPhoto(rider)
+    const second = await sendPhoto(rider)
+    expect(await publicUser(rider)).toMatchObject({ tokenBalance: 0, pendingBalance: 0, inReviewBalance: 28 })
+    expect(await homeLines(rider)).toEqual(['claimable: 0.0 B3TR you can claim now', 'in-review: 28.0 B3TR in review: what approval of 2 receipts will credit'])
+    await decide(admin, { intent: 'approve', receiptId: String(second) })
+    expect(await publicUser(rider)).toMatchObject({ tokenBalance: 9, inReviewBalance: 19 })
+    await decide(admin, { intent: 'approve', receiptId: String(first) })
+    expect(await publicUser(rider)).toMatchObject({ tokenBalance: 28, pendingBalance: 0, inReviewBalance: 0 })
+    expect(await homeLines(rider)).toEqual(['claimable: 28.0 B3TR you can claim now'])
+  })
+
+  it('a claim awaiting payout is on its way, not lost', async () => {
+    const { claimAllTokens } = await import('../app/claims/claims.server')
+    const admin = await signInNewUser(ADMIN_WALLET)
+    const rider = await signInNewUser()
+    const id = await sendPhoto(rider)
+    await decide(admin, { intent: 'approve', receiptId: String(id) })
+    expect(await claimAllTokens(getDb(), { userId: rider.user.id, amountMilli: 19_000 })).toMatchObject({ ok: true })
+    expect(await publicUser(rider)).toMatchObject({ tokenBalance: 0, inReviewBalance: 0 })
+    expect(await homeLines(rider)).toEqual(['claimable: 0.0 B3TR you can claim now', 'on-its-way: 19.0 B3TR on its way to your wallet (a claim awaiting payout)'])
+  })
+})

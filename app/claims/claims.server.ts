@@ -1,3 +1,4 @@
+import { sql } from 'kysely'
 import type { DB } from '#db/db.server'
 import type { PayoutStatus, TransactionStatus } from '#db/schema'
 import type { PayoutImpact } from '~/chain/payout'
@@ -155,4 +156,16 @@ export async function listClaims(db: DB, userId: number, limit = 50): Promise<Cl
     txHash: r.status === 'confirmed' ? r.tx_hash : null,
     createdAt: r.created_at,
   }))
+}
+
+/** Claims on their way to the wallet (issue 40): taken from the balance, not yet confirmed on chain. */
+export async function claimsOnTheirWay(db: DB, userId: number): Promise<{ milli: number; count: number }> {
+  const row = await db
+    .selectFrom('transactions')
+    .select((eb) => [eb.fn.countAll<number>().as('n'), sql<number>`coalesce(sum(-amount_milli), 0)`.as('milli')])
+    .where('user_id', '=', userId)
+    .where('type', '=', 'token_claim')
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow()
+  return { milli: Number(row.milli), count: Number(row.n) }
 }

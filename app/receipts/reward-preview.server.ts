@@ -1,5 +1,5 @@
 import type { DB } from '#db/db.server'
-import { approvalPromise, categoryPaidAs, firstReceiptBonusFor } from '~/rewards/approval-promise'
+import { approvalPromise, categoryPaidAs, firstReceiptBonusFor, inReviewTotalMilli } from '~/rewards/approval-promise'
 import type { RewardPreview } from '~/rewards/receipt-reward'
 import { firstBonusFacts } from '~/rewards/receipt-credit.server'
 import { utcDay } from '~/utils/calendar'
@@ -45,4 +45,21 @@ export async function getApprovalPromise(
     ...facts,
     bonusMilli: firstReceiptBonusFor(receipt.id, bonus),
   })
+}
+
+/** What the user's receipts waiting for staff credit if approved (issue 40), and how many wait. */
+export async function getInReview(db: DB, userId: number): Promise<{ milli: number; count: number }> {
+  const [facts, bonus, waiting] = await Promise.all([
+    streakFacts(db, userId),
+    firstBonusFacts(db, userId),
+    db
+      .selectFrom('receipts')
+      .select(['id', 'created_at', 'user_category', 'category'])
+      .where('user_id', '=', userId)
+      .where('status', '=', 'pending_review')
+      .execute(),
+  ])
+  if (waiting.length === 0) return { milli: 0, count: 0 }
+  const receipts = waiting.map((r) => ({ id: r.id, createdAt: new Date(r.created_at).toISOString(), category: r.user_category ?? r.category }))
+  return { milli: inReviewTotalMilli(receipts, { ...facts, ...bonus }), count: waiting.length }
 }

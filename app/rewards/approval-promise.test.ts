@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { approvalPromise, categoryPaidAs, firstBonusReceiptId, firstReceiptBonusFor, type BonusCandidate } from './approval-promise'
+import { approvalPromise, categoryPaidAs, firstBonusReceiptId, firstReceiptBonusFor, inReviewTotalMilli, type BonusCandidate } from './approval-promise'
 import { FIRST_RECEIPT_BONUS_MILLI } from './receipt-reward'
 import { countStreakDay } from './streaks'
 
@@ -74,5 +74,25 @@ describe('categoryPaidAs', () => {
     ['thrift_store', 'ride_share'],
   ])('%s -> %s', (category, expected) => {
     expect(categoryPaidAs(category)).toBe(expected)
+  })
+})
+
+describe('inReviewTotalMilli: what all waiting receipts credit if approved', () => {
+  const none = { lastActiveDay: null, currentStreak: 0, bestStreak: 0 }
+  const at = (id: number, day: string) => ({ id, createdAt: `${day}T12:00:00.000Z`, category: 'ride_share' })
+  const receipts = (ids: number[]) => ids.map((id) => ({ id, createdAt: '', status: 'pending_review' as const }))
+
+  it('two on one day: 19 + 9, the bonus once', () => {
+    const waiting = [at(1, '2026-03-02'), at(2, '2026-03-02')]
+    expect(inReviewTotalMilli(waiting, { streak: none, acceptedDays: [], bonusPaid: false, receipts: receipts([1, 2]).map((r, i) => ({ ...r, createdAt: `2026-03-02T1${i}:00:00.000Z` })) })).toBe(28_000)
+  })
+
+  it('three days in a row: the third is paid at the 3-day streak (floor(8 × 1.2 × 1.2) = 11)', () => {
+    const waiting = [at(1, '2026-03-01'), at(2, '2026-03-02'), at(3, '2026-03-03')]
+    expect(inReviewTotalMilli(waiting, { streak: none, acceptedDays: [], bonusPaid: true, receipts: [] })).toBe(9000 + 9000 + 11_000)
+  })
+
+  it('nothing waiting: 0', () => {
+    expect(inReviewTotalMilli([], { streak: none, acceptedDays: [], bonusPaid: false, receipts: [] })).toBe(0)
   })
 })

@@ -59,3 +59,39 @@ export function approvalPromise(input: ApprovalPromiseInput): RewardPreview {
   const reward = computeReceiptReward({ category: input.category, streak: streakOfDay })
   return { reward, streak: streakOfDay, firstReceiptBonusMilli: input.bonusMilli, totalMilli: reward.totalMilli + input.bonusMilli }
 }
+
+export interface WaitingReceipt {
+  id: number
+  /** ISO time of submission: the day its streak counts for. */
+  createdAt: string
+  /** The category approval pays (the user's, else the reader's). */
+  category: string | null
+}
+
+/**
+ * What every receipt waiting for staff credits if all are approved (issue 40: the "in review"
+ * amount): each at the streak of its day, counted with the waiting ones of the days before it, and
+ * the first-receipt bonus on the one it belongs to. The order of approval does not change it.
+ */
+export function inReviewTotalMilli(
+  waiting: readonly WaitingReceipt[],
+  facts: { streak: StreakRecord; acceptedDays: readonly string[]; bonusPaid: boolean; receipts: readonly BonusCandidate[] },
+): number {
+  let streak = facts.streak
+  const acceptedDays = [...facts.acceptedDays]
+  let total = 0
+  for (const receipt of [...waiting].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id)) {
+    const day = receipt.createdAt.slice(0, 10)
+    const promise = approvalPromise({
+      category: receipt.category,
+      day,
+      streak,
+      acceptedDays,
+      bonusMilli: firstReceiptBonusFor(receipt.id, facts),
+    })
+    total += promise.totalMilli
+    streak = countStreakDay(streak, day, acceptedDays).record
+    acceptedDays.push(day)
+  }
+  return total
+}

@@ -6,6 +6,7 @@ import { readFormData } from '~/utils/form.server'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
 import { Icon, type IconName } from '~/components/icons'
 import { ForwardingConfirmations } from '~/components/forwarding-confirmation'
+import { MoneyInFlight } from '~/components/money-in-flight'
 import { WalletCard } from '~/components/wallet-card'
 import { inboundDomain } from '~/ereceipts/inbound.server'
 import { dismissFromForm, listConfirmations, type ConfirmationView } from '~/receipts/forwarding-confirmations.server'
@@ -14,6 +15,8 @@ import { getLatestAchievement } from '~/engagement/engagement.server'
 import { formatB3tr, wholeB3trText } from '~/rewards/money'
 import { REFERRAL_REWARD_B3TR } from '~/referrals/referrals'
 import { getHomeSummary } from '~/users/summary.server'
+import { getMoneyOverview } from '~/users/money.server'
+import { moneyLines, type MoneyLine } from '~/rewards/money-lines'
 import { getDb } from '~/utils/db.server'
 import { useOptionalUser } from '~/utils/user'
 
@@ -29,18 +32,20 @@ const DAILY_GOAL = 3
 
 export async function loader({ request }: LoaderFunctionArgs) {
   const user = await getOptionalUser(request)
-  if (!user) return json({ summary: null, latest: null, notices: [] as Notice[], confirmations: [] as ConfirmationView[] })
+  if (!user) return json({ summary: null, latest: null, notices: [] as Notice[], confirmations: [] as ConfirmationView[], money: [] as MoneyLine[] })
   const db = getDb()
-  const [summary, latest, notices, confirmations] = await Promise.all([
+  const [summary, latest, notices, confirmations, money] = await Promise.all([
     getHomeSummary(db, user.id),
     getLatestAchievement(db, user.id),
     // The Notifications setting (issue 24): outcomes decided since the last visit's "Dismiss".
     user.notificationsEnabled ? listNotices(db, user.id, user.noticesSeenAt ?? user.createdAt) : Promise.resolve<Notice[]>([]),
     // A mail provider's forwarding confirmation for this user's address (issue 39), theirs alone.
     inboundDomain() ? listConfirmations(db, user.id) : Promise.resolve<ConfirmationView[]>([]),
+    // Issue 40: what is in review and on its way, beside the balance.
+    getMoneyOverview(db, user.id).then(moneyLines),
   ])
   // A confirmation's link is the owner's alone: no cache keeps the page (issue 39).
-  return json({ summary, latest, notices, confirmations }, confirmations.length ? { headers: PRIVATE } : undefined)
+  return json({ summary, latest, notices, confirmations, money }, confirmations.length ? { headers: PRIVATE } : undefined)
 }
 
 export async function action({ request }: ActionFunctionArgs) {
@@ -66,7 +71,7 @@ const ACTIONS: { to: string; title: string; text: string; icon: IconName }[] = [
 ]
 
 export default function Home() {
-  const { summary, latest, notices, confirmations } = useLoaderData<typeof loader>()
+  const { summary, latest, notices, confirmations, money } = useLoaderData<typeof loader>()
   const user = useOptionalUser()
   const connected = !!user && !!summary
   const actions = Math.min(summary?.dailyActions ?? 0, DAILY_GOAL)
@@ -84,6 +89,7 @@ export default function Home() {
       {connected ? <ForwardingConfirmations confirmations={confirmations} action="/home" /> : null}
       {connected && notices.length > 0 ? <Notices notices={notices} /> : null}
       <WalletCard user={user} />
+      {connected ? <MoneyInFlight lines={money} /> : null}
       {connected && summary && summary.inReview > 0 ? (
         <Link to="/receipts" className="action-card in-review" data-testid="in-review-card">
           <span className="action-icon">

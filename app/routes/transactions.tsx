@@ -3,6 +3,7 @@ import { Form, Link, useLoaderData } from '@remix-run/react'
 import { requireUser } from '~/auth/auth.server'
 import { EngagementIcon } from '~/components/engagement-icons'
 import { GeneralErrorBoundary } from '~/components/error-boundary'
+import { MoneyInFlight } from '~/components/money-in-flight'
 import { TransactionRow } from '~/components/transaction-row'
 import { parsePage } from '~/engagement/history'
 import { getBalances } from '~/rewards/ledger.server'
@@ -11,6 +12,8 @@ import { getEnv } from '~/utils/env.server'
 import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getTransactionStats, searchUserTransactions } from '~/users/history.server'
+import { getMoneyOverview } from '~/users/money.server'
+import { moneyLines } from '~/rewards/money-lines'
 import { shortAddress } from '~/chain/networks'
 import { getDb } from '~/utils/db.server'
 
@@ -24,10 +27,11 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const params = new URL(request.url).searchParams
   const query = (params.get('q') ?? '').trim().slice(0, MAX_QUERY)
   const db = getDb()
-  const [result, balances, stats] = await Promise.all([
+  const [result, balances, stats, money] = await Promise.all([
     searchUserTransactions(db, user.id, { query, page: parsePage(params.get('page')) }),
     getBalances(db, user.id),
     getTransactionStats(db, user.id),
+    getMoneyOverview(db, user.id),
   ])
   // Issue 38: what is still maturing, in words a newcomer understands.
   const maturing = maturingLine(balances.pendingMilli, balances.maturing)
@@ -36,7 +40,7 @@ export async function loader({ request }: LoaderFunctionArgs) {
   const now = new Date().toISOString()
   const items = result.items.map((tx) => ({ ...tx, maturing: tx.claimableAt && tx.claimableAt > now ? `maturing until ${formatClaimableAt(tx.claimableAt)}` : null }))
   // Spec 2 §2: the explorer shows the address as its first 8 and last 6 characters.
-  return json({ query, balanceMilli: balances.claimableMilli, maturing, explained, stats, address: shortAddress(user.walletAddress, 8, 6), ...result, items })
+  return json({ query, balanceMilli: balances.claimableMilli, maturing, explained, money: moneyLines(money), stats, address: shortAddress(user.walletAddress, 8, 6), ...result, items })
 }
 
 function pageHref(query: string, page: number) {
@@ -70,6 +74,7 @@ export default function Transactions() {
           {data.explained}
         </p>
       ) : null}
+      <MoneyInFlight lines={data.money} />
       <Link to="/receipts" className="btn secondary block">
         My Receipts
       </Link>

@@ -1,6 +1,7 @@
 import { randomCode } from '~/utils/random.server'
 import type { DB } from '#db/db.server'
 import type { UserRow } from '#db/schema'
+import { getInReview } from '~/receipts/reward-preview.server'
 import { getBalances } from '~/rewards/ledger.server'
 import { effectiveStreak } from '~/rewards/streaks'
 import { utcDay } from '~/utils/calendar'
@@ -104,12 +105,16 @@ export function displayStreak(user: Pick<User, 'currentStreak' | 'lastStreakDay'
  * claimed now; pendingBalance is credited and still maturing (issue 38).
  */
 export async function toPublicUser(db: DB, user: User) {
-  const balances = await getBalances(db, user.id)
+  const [balances, inReview] = await Promise.all([getBalances(db, user.id), getInReview(db, user.id)])
   return {
     id: user.id,
     walletAddress: user.walletAddress,
+    /** Claimable now. */
     tokenBalance: balances.claimableMilli / 1000,
+    /** Credited and still maturing (issue 38). */
     pendingBalance: balances.pendingMilli / 1000,
+    /** What receipts waiting for staff will credit if approved (issue 40). */
+    inReviewBalance: inReview.milli / 1000,
     currentStreak: displayStreak(user),
     streak: displayStreak(user),
   }
