@@ -1,4 +1,6 @@
 import crypto from 'node:crypto'
+import fs from 'node:fs'
+import { createRequire } from 'node:module'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import type { DB } from '../../db/db.server'
 import { ACHIEVEMENT_KEYS } from '../../app/engagement/achievements'
@@ -334,6 +336,32 @@ export type Audit = { scrollWidth: number; lowContrast: LowContrast[]; wrappedBu
  * one; a gradient counts as its worst colour. Disabled controls are exempt (WCAG 1.4.3). Also every
  * button whose label wrapped to a second line and every placeholder cut off by its field.
  */
+const AXE_SOURCE = fs.readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+
+/**
+ * axe-core's violations on the page, as "rule: what it says (where)". It runs by evaluation, so
+ * pages opened with JavaScript off are checked too. Colour contrast is auditPage's own check.
+ */
+export async function accessibilityViolations(page: Page, opts: { javaScriptEnabled: boolean }): Promise<string[]> {
+  // With JavaScript off a page runs no timers, and axe needs them: its markup is checked without its
+  // scripts in a page that runs them (the stylesheets load from the app, as in the real page).
+  if (!opts.javaScriptEnabled) {
+    const html = (await page.content()).replace(/<script\b[\s\S]*?<\/script>/gi, '').replace(/<head>/i, `<head><base href="${new URL(page.url()).origin}/">`)
+    const context = await page.context().browser()!.newContext({ viewport: { width: 360, height: 740 } })
+    try {
+      const copy = await context.newPage()
+      await copy.setContent(html, { waitUntil: 'load' })
+      return await accessibilityViolations(copy, { javaScriptEnabled: true })
+    } finally {
+      await context.close()
+    }
+  }
+  const violations = (await page.evaluate(
+    `${AXE_SOURCE};\naxe.run(document, { resultTypes: ['violations'], rules: { 'color-contrast': { enabled: false } } }).then((r) => r.violations.map((v) => ({ id: v.id, help: v.help, nodes: v.nodes.map((n) => n.target.join(' ')).slice(0, 3) })))`,
+  )) as Array<{ id: string; help: string; nodes: string[] }>
+  return violations.map((v) => `${v.id}: ${v.help} (${v.nodes.join(', ')})`)
+}
+
 export async function auditPage(page: Page): Promise<Audit> {
   await page.evaluate(NAME_SHIM)
   return page.evaluate(() => {

@@ -19,6 +19,8 @@ export function GroupCard({ group, index }: { group: ReviewGroupView; index: num
       <h3 id={titleId} style={{ margin: 0 }}>
         {group.wallets.length > 1 ? `${plural(group.wallets.length, 'wallet')} together` : 'One new wallet'} ·{' '}
         {plural(group.receiptIds.length, 'receipt')}
+        {/* Names each group apart (two groups of one wallet would read the same to a screen reader). */}
+        <span className="muted"> · {shortAddress(group.wallets[0] ?? '')}</span>
       </h3>
       {group.links.length ? (
         <ul className="review-list small" aria-label="What ties these wallets together">

@@ -40,7 +40,7 @@ export function ReceiptCard({ r }: { r: ReviewItem }) {
       <table className="simple">
         <thead>
           <tr>
-            <th scope="col" />
+            <th scope="col">Field</th>
             <th scope="col">Read by analysis</th>
             <th scope="col">Entered by user</th>
           </tr>
