@@ -15,6 +15,7 @@ import { createRequire } from 'node:module'
 import { Worker } from 'node:worker_threads'
 import sharp from 'sharp'
 import { MAX_INPUT_PIXELS } from './photo.server'
+import { bandsOf, inkRows } from './bands'
 import { rebuildLines, textRunDirection, type TextBox } from './paddle-text'
 import type { OcrResult } from './tesseract.server'
 
@@ -218,16 +219,43 @@ async function startEngine(): Promise<Engine> {
 
 const arrayBufferOf = (b: Buffer) => b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) as ArrayBuffer
 
-/** Raw RGB pixels of the EXIF-rotated photo, its long side at most READ_SIDE (sharp works off-thread). */
-async function pixels(photo: Buffer) {
-  const { data, info } = await sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS })
+/** A page this many times taller than wide (a long screenshot) is read in bands: at READ_SIDE long its text would be ~5 px high. */
+const TALL_PAGE = 3
+/**
+ * A long page is decoded at most this wide and read in bands at most this tall, its blank stretches
+ * skipped: a 1290 px wide screenshot's 40 px rows become 30 px, ~23 px at detection (issue 37).
+ */
+const TALL_READ_WIDTH = 960
+const TALL_BANDS = { maxHeight: 960, minGap: 48, margin: 8, overlap: 96 }
+
+/** Pixels handed to the engine: a whole photo, or one band of a long page (`top`: its first row on the page; it owns rows ownStart..ownEnd of it). */
+type Tile = { width: number; height: number; pixels: ArrayBuffer; top: number; ownStart: number; ownEnd: number }
+
+/** Raw RGB pixels of the EXIF-rotated photo, its long side at most READ_SIDE; a long page in bands (sharp works off-thread). */
+async function pixels(photo: Buffer): Promise<Tile[]> {
+  const decoder = sharp(photo, { limitInputPixels: MAX_INPUT_PIXELS })
+  const meta = await decoder.metadata()
+  const swap = (meta.orientation ?? 1) >= 5
+  const width = (swap ? meta.height : meta.width) ?? 0
+  const height = (swap ? meta.width : meta.height) ?? 0
+  const tall = width > 0 && height >= TALL_PAGE * width
+  const { data, info } = await decoder
     .rotate()
     .flatten({ background: '#ffffff' })
-    .resize({ width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
+    .resize(tall ? { width: TALL_READ_WIDTH, withoutEnlargement: true } : { width: READ_SIDE, height: READ_SIDE, fit: 'inside', withoutEnlargement: true })
     .removeAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true })
-  return { width: info.width, height: info.height, pixels: arrayBufferOf(data) }
+  if (!tall) return [{ width: info.width, height: info.height, pixels: arrayBufferOf(data), top: 0, ownStart: 0, ownEnd: info.height }]
+  const row = info.width * info.channels
+  return bandsOf(inkRows(data, info.width, info.height, info.channels), TALL_BANDS).map((b) => ({
+    width: info.width,
+    height: b.end - b.start,
+    pixels: arrayBufferOf(Buffer.from(data.subarray(b.start * row, b.end * row))),
+    top: b.start,
+    ownStart: b.ownStart - b.start,
+    ownEnd: b.ownEnd - b.start,
+  }))
 }
 
 function cornersOf(box: RawBox): TextBox['points'] {
@@ -288,10 +316,10 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
   }
 
   /** The worker's reply; a worker silent past the turn limit is given up on (left running, unreferenced). */
-  const ask = async (ready: Engine, image: Awaited<ReturnType<typeof pixels>>) => {
+  const ask = async (ready: Engine, tile: Tile) => {
     const watchdog = setTimeout(() => ready.abandon(), turnLimitMs).unref()
     try {
-      return await ready.call({ type: 'read', ...image }, [image.pixels])
+      return await ready.call({ type: 'read', width: tile.width, height: tile.height, pixels: tile.pixels }, [tile.pixels])
     } finally {
       clearTimeout(watchdog)
     }
@@ -313,11 +341,19 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
         waiting--
       }
       signal.throwIfAborted()
-      const [ready, image] = await Promise.all([engineReady(), pixels(photo)])
-      signal.throwIfAborted()
-      const reply = await ask(ready, image)
-      if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
-      const found = reply.found ?? []
+      const [ready, tiles] = await Promise.all([engineReady(), pixels(photo)])
+      const found: Found[] = []
+      for (const tile of tiles) {
+        signal.throwIfAborted()
+        const reply = await ask(ready, tile)
+        if (!reply.ok) throw new Error(`PaddleOCR could not read the photo: ${reply.error}`)
+        for (const f of reply.found ?? []) {
+          // A band keeps the boxes centred in its own rows; each box moved to its place on the page.
+          const centre = f.box.y + f.box.height / 2
+          if (tiles.length > 1 && (centre < tile.ownStart || centre >= tile.ownEnd)) continue
+          found.push(tile.top === 0 ? f : { ...f, box: { ...f.box, y: f.box.y + tile.top, points: f.box.points?.map((p) => ({ x: p.x, y: p.y + tile.top })) as RawBox['points'] } })
+        }
+      }
       const boxes: TextBox[] = found
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
         .map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence, points: cornersOf(r.box) }))

@@ -2,7 +2,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { flattenBackground, greyShare, prepareForOcr } from '~/ocr/preprocess.server'
+import { closeBlankRows, flattenBackground, greyShare, prepareForOcr } from '~/ocr/preprocess.server'
 import { ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
@@ -165,5 +165,67 @@ describe('flattenBackground', () => {
     }
     expect(Math.min(...paperPixels)).toBeGreaterThanOrEqual(205)
     expect(Math.max(...inkPixels)).toBeLessThanOrEqual(110)
+  })
+})
+
+describe('real sizes (issue 37)', () => {
+  /** The prepared image's text rows: the median height of the runs of rows holding ink. */
+  function rowHeight(g: { data: Uint8Array; width: number; height: number }) {
+    const runs: number[] = []
+    let run = 0
+    for (let y = 0; y <= g.height; y++) {
+      let ink = 0
+      if (y < g.height) for (let x = 0; x < g.width; x++) if (g.data[y * g.width + x] < 128) ink++
+      if (ink > 2) run++
+      else if (run > 0) {
+        if (run >= 8) runs.push(run)
+        run = 0
+      }
+    }
+    runs.sort((a, b) => a - b)
+    return runs[Math.floor(runs.length / 2)]
+  }
+
+  test('a 12 MP phone photo is read at its text size, like the same photo at 1 MP', async () => {
+    const small = fixture('dev-015-bird.jpg')
+    const meta = await sharp(small).metadata()
+    const k = Math.sqrt(12e6 / (meta.width! * meta.height!))
+    const big = await sharp(small).resize({ width: Math.round(meta.width! * k), kernel: 'lanczos3' }).jpeg({ quality: 88 }).toBuffer()
+    const [a, b] = [await prepareForOcr(small), await prepareForOcr(big)]
+    expect(Math.abs(b.width - a.width) / a.width).toBeLessThan(0.25)
+    const rows = rowHeight(pgmGrey(b.image))
+    expect(rows).toBeGreaterThanOrEqual(20)
+    expect(rows).toBeLessThanOrEqual(36)
+  })
+
+  test('a long screenshot keeps its text size and its footer; its blank stretches are closed', async () => {
+    const receipt = await sharp(fixture('dev-012-tesla.png')).flatten({ background: '#fff' }).resize({ width: 1170 }).png().toBuffer()
+    const receiptHeight = (await sharp(receipt).metadata()).height!
+    const footer = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1170" height="120"><text x="585" y="70" font-size="40" font-family="DejaVu Sans" text-anchor="middle">Tesla · Help · Privacy</text></svg>')
+    const page = await sharp({ create: { width: 1170, height: 6400, channels: 3, background: '#fff' } })
+      .composite([{ input: receipt, top: 200, left: 0 }, { input: footer, top: 6250, left: 0 }])
+      .png()
+      .toBuffer()
+    const p = await prepareForOcr(page)
+    const g = pgmGrey(p.image)
+    expect(g.width).toBeGreaterThan(700)
+    // The receipt's rows and the footer's, with one and a half rows between blocks: far less than 6400 scaled.
+    expect(g.height).toBeLessThan(p.scale * (receiptHeight + 800))
+    let lastInk = 0
+    for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) if (g.data[y * g.width + x] < 128) lastInk = y
+    expect(lastInk).toBeGreaterThan(g.height - 120)
+    expect(rowHeight(g)).toBeGreaterThanOrEqual(20)
+  })
+
+  test('closeBlankRows closes blank stretches over two rows to one and a half, and keeps every inked row', () => {
+    const width = 10
+    const rows = [...Array(5).fill(1), ...Array(200).fill(0), ...Array(3).fill(1), ...Array(40).fill(0), 1]
+    const data = new Uint8Array(width * rows.length).fill(255)
+    rows.forEach((ink, y) => ink && data.fill(0, y * width, y * width + 3))
+    const out = closeBlankRows({ data, width, height: rows.length }, 30)
+    expect(out.height).toBe(5 + 45 + 3 + 40 + 1)
+    let inked = 0
+    for (let y = 0; y < out.height; y++) inked += out.data[y * width] === 0 ? 1 : 0
+    expect(inked).toBe(9)
   })
 })

@@ -1,5 +1,5 @@
 import sharp from 'sharp'
-import { decodeGrey, downscale, histogram, turn, type Grey } from './grey.server'
+import { decodeGrey, decodeGreyWithin, downscale, histogram, orientedSize, turn, type Grey } from './grey.server'
 import { flatShare } from './levels'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
@@ -14,8 +14,10 @@ export type PreprocessOptions = {
   deskew?: boolean
   /** Target text row height in output pixels; the image is scaled to reach it. */
   lineHeight?: number
-  /** Cap on the output's long side (OCR time grows with the pixel count). */
+  /** Cap on the output's long side (OCR time grows with the pixel count); not for a long page (TALL_PAGE), which `maxPixels` caps. */
   maxSide?: number
+  /** Cap on the output's pixels: a long screenshot keeps its text height within it (issue 37). */
+  maxPixels?: number
   /** Stretch the grey levels so ink is black and paper white (percentiles 1 / 99). */
   normalise?: boolean
   /** Quarter turns clockwise applied after EXIF orientation (retrying a photo taken sideways). */
@@ -38,6 +40,7 @@ export const DEFAULT_PREPROCESS: Required<PreprocessOptions> = {
   deskew: true,
   lineHeight: 30,
   maxSide: 2000,
+  maxPixels: 4_000_000,
   normalise: true,
   quarterTurns: 0,
   flattenBlock: 16,
@@ -84,9 +87,8 @@ const LAYOUT_FLATTEN_BLOCK = 16
  */
 export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}): Promise<PreparedImage> {
   const opt = { ...DEFAULT_PREPROCESS, ...options }
-  const full = turn(await decodeGrey(buf), opt.quarterTurns)
-  const small = downscale(full, Math.max(1, Math.ceil(Math.max(full.width, full.height) / ANALYSIS_SIDE)))
-  const ratio = full.width / small.width
+  const probe = await probeImage(buf, opt.quarterTurns)
+  const small = probe.small
   let layout = analyseLayout(small, opt)
   // A screenshot is drawn in a few flat colours; a photo's paper spreads over many grey levels.
   const screenshot = flatShare(histogram(small.data), small.data.length) >= SCREENSHOT_SHARE
@@ -94,8 +96,7 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   // Read it as dark text on light.
   const inverted = screenshot && !layout.paper && layout.inkShare > DARK_PAGE_INK_SHARE
   if (inverted) {
-    invert(full)
-    if (small !== full) invert(small)
+    invert(small)
     layout = analyseLayout(small, opt)
   }
   // A panel darker than the page (an app receipt's grey card) passes for ink too, and its height for
@@ -109,6 +110,10 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     // A darker panel's rim can still pass for one tall line: then read the page at its own size.
     if (layout.lineHeight !== null && layout.lineHeight > small.height / 8) layout = { ...layout, lineHeight: null }
   }
+  // The pixels read: the whole photo as decoded (up to 4 MP), or a large one decoded at its text's size.
+  const full = probe.full ?? (await decodeAtTextSize(buf, probe, layout.lineHeight, opt))
+  if (inverted && full !== small) invert(full)
+  const ratio = full.width / small.width
   const angle = opt.deskew && Math.abs(layout.skewDegrees) >= MIN_DESKEW ? layout.skewDegrees : 0
   const paperBox = opt.crop && layout.paper ? rotatedBox(layout.paper, small, -angle, ratio) : null
   const wholeBox = rotatedBoxOfRect(full.width, full.height, -angle)
@@ -117,7 +122,9 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   const boxH = box.bottom - box.top
   const lineHeight = layout.lineHeight ? layout.lineHeight * ratio : null
   let scale = lineHeight ? opt.lineHeight / lineHeight : 1
-  scale = Math.max(0.25, Math.min(scale, 3, opt.maxSide / Math.max(boxW, boxH)))
+  // A long screenshot keeps its text's height: only its pixel count is capped (its blank stretches are closed below).
+  const longSideCap = boxH >= TALL_PAGE * boxW ? Infinity : opt.maxSide / Math.max(boxW, boxH)
+  scale = Math.max(0.25, Math.min(scale, 3, longSideCap, Math.sqrt(opt.maxPixels / (boxW * boxH))))
   // Bilinear sampling aliases when shrinking a lot: box-filter to about the right size first.
   const pre = scale < 0.7 ? Math.floor(1 / scale) : 1
   const source = pre > 1 ? downscale(full, pre) : full
@@ -135,14 +142,126 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     await median(out, DESPECKLE_SIZE)
     if (opt.normalise) stretchContrast(out)
   }
+  // A long screenshot is mostly blank space between blocks of text: tesseract reads the text alone.
+  const read = out.height >= TALL_PAGE * out.width ? closeBlankRows(out, opt.lineHeight) : out
   return {
-    image: toPgm(out),
-    width: out.width,
-    height: out.height,
+    image: toPgm(read),
+    width: read.width,
+    height: read.height,
     skewDegrees: angle,
     scale,
     cropped: box !== wholeBox,
   }
+}
+
+/** Photos up to this many pixels are decoded whole (at most 2400 px long), as before issue 37: the dev set's are 0.5-1.6 MP. */
+const DIRECT_PIXELS = 4_000_000
+/** A larger photo's layout is measured on a copy whose shorter side is this long... */
+const PROBE_SHORT_SIDE = 500
+/** ...and whose long side is at most this (a 1290 x 7800 screenshot's copy: 500 x 3023). */
+const PROBE_LONG_SIDE = 3200
+/** It is then decoded with its text rows this much taller than the target: the warp shrinks a little rather than enlarging. */
+const DECODE_HEADROOM = 1.15
+/** Nor decoded larger than this: 16 MP of grey is 16 MB. */
+const MAX_DECODE_PIXELS = 16_000_000
+/** Formats sharp decodes at a fraction of their size when asked for a smaller image. */
+const SHRINK_ON_LOAD = new Set(['jpeg', 'webp'])
+
+type Probe = {
+  /** The copy the layout is measured on (≤ 500 px long for a photo decoded whole). */
+  small: Grey
+  /** The pixels to read, when already decoded (small photos, and formats decoded whole); else decodeAtTextSize. */
+  full: Grey | null
+  /** The photo's size as shown, after `quarterTurns`. */
+  width: number
+  height: number
+  /** For a large photo of a format decoded whole: every pixel of it, to average down from. */
+  whole: Grey | null
+}
+
+/**
+ * A first look at the photo: a small copy to measure the layout on. A photo up to DIRECT_PIXELS is
+ * decoded whole (at most 2400 px long) as it always was; a larger one (a 12 MP phone photo, a 10 MP
+ * long screenshot) only as a small copy, and decoded again at the size its text needs once the
+ * rows are measured (decodeAtTextSize). A JPEG's small copy costs a fraction of a full decode; a
+ * PNG has no such shortcut, so it is decoded once, whole, and averaged down in JS.
+ */
+async function probeImage(buf: Buffer, quarterTurns: number): Promise<Probe> {
+  const size = await orientedSize(buf)
+  if (!size || size.width * size.height <= DIRECT_PIXELS) {
+    const full = turn(await decodeGrey(buf), quarterTurns)
+    const small = downscale(full, Math.max(1, Math.ceil(Math.max(full.width, full.height) / ANALYSIS_SIDE)))
+    return { small, full, width: full.width, height: full.height, whole: null }
+  }
+  const sideways = quarterTurns % 2 === 1
+  const width = sideways ? size.height : size.width
+  const height = sideways ? size.width : size.height
+  const k = Math.min(PROBE_SHORT_SIDE / Math.min(width, height), PROBE_LONG_SIDE / Math.max(width, height))
+  if (SHRINK_ON_LOAD.has(size.format)) {
+    const small = turn(await decodeGreyWithin(buf, size.width * k, size.height * k), quarterTurns)
+    return { small, full: null, width, height, whole: null }
+  }
+  const within = Math.min(1, Math.sqrt(MAX_DECODE_PIXELS / (width * height)))
+  const whole = turn(await decodeGreyWithin(buf, size.width * within, size.height * within), quarterTurns)
+  return { small: downscale(whole, Math.max(1, Math.ceil(whole.width / (k * width)))), full: null, width, height, whole }
+}
+
+/**
+ * The pixels of a large photo at the size its text needs: rows DECODE_HEADROOM x the target height
+ * (never enlarged, never over MAX_DECODE_PIXELS); without measured rows, at most 2400 px long as before.
+ */
+async function decodeAtTextSize(buf: Buffer, probe: Probe, smallLineHeight: number | null, opt: Required<PreprocessOptions>): Promise<Grey> {
+  const sourceLine = smallLineHeight ? (smallLineHeight * probe.width) / probe.small.width : null
+  const capped = Math.min(1, Math.sqrt(MAX_DECODE_PIXELS / (probe.width * probe.height)))
+  const wanted = sourceLine ? (DECODE_HEADROOM * opt.lineHeight) / sourceLine : 2400 / Math.max(probe.width, probe.height)
+  // Never below the probe itself: its pixels are already there.
+  const s = Math.max(probe.small.width / probe.width, Math.min(capped, wanted))
+  if (probe.whole) return downscale(probe.whole, Math.max(1, Math.floor(probe.whole.width / (s * probe.width))))
+  const turned = opt.quarterTurns % 2 === 1
+  const w = (turned ? probe.height : probe.width) * s
+  const h = (turned ? probe.width : probe.height) * s
+  return turn(await decodeGreyWithin(buf, Math.ceil(w), Math.ceil(h)), opt.quarterTurns)
+}
+
+/**
+ * A page this many times taller than wide is a long screenshot (phones: 1170-1290 x 5000-8000) or a
+ * long receipt: its blank stretches are closed. A one-screen screenshot (1170 x 2532) is not.
+ */
+const TALL_PAGE = 3
+/** Blank rows kept between two blocks of text, in text rows (the target height). */
+const KEPT_GAP_ROWS = 1.5
+
+/**
+ * The page with every blank stretch taller than two text rows closed to one and a half rows: a long
+ * screenshot's space between its blocks (receipt, banners, marketing, footer) costs tesseract time
+ * and the output pixel budget, and holds nothing to read. No row with ink is dropped, so a brand
+ * named only in the footer is still read.
+ */
+export function closeBlankRows(g: Grey, lineHeight: number): Grey {
+  const { width, height, data } = g
+  const gap = Math.round(KEPT_GAP_ROWS * lineHeight)
+  // A row is blank when (almost) none of its pixels is ink after flattening and stretching.
+  const inkAllowed = Math.max(1, Math.floor(width * 0.002))
+  const keep = new Uint8Array(height)
+  let blankRun = 0
+  for (let y = 0; y < height; y++) {
+    let ink = 0
+    const row = y * width
+    for (let x = 0; x < width && ink <= inkAllowed; x++) if (data[row + x] < 128) ink++
+    blankRun = ink <= inkAllowed ? blankRun + 1 : 0
+    keep[y] = blankRun === 0 || blankRun <= gap ? 1 : 0
+  }
+  let kept = 0
+  for (let y = 0; y < height; y++) kept += keep[y]
+  if (kept === height) return g
+  const out = new Uint8Array(kept * width)
+  let o = 0
+  for (let y = 0; y < height; y++) {
+    if (!keep[y]) continue
+    out.set(data.subarray(y * width, (y + 1) * width), o)
+    o += width
+  }
+  return { data: out, width, height: kept }
 }
 
 /**
