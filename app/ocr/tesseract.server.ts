@@ -1,3 +1,4 @@
+import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import os from 'node:os'
 import path from 'node:path'
@@ -23,8 +24,24 @@ export type OcrResult = {
 /** What analysis needs from OCR: injected so tests can pass canned text. */
 export type OcrFn = (image: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
 
+/**
+ * The language data a pool reads with (issue 37). Every photo is read in English first; the others
+ * are loaded only when a page needs them (app/ocr/script.ts decides): the European model (English,
+ * German, French, Spanish, Italian in one worker) for a Latin page with European signs, Korean and
+ * Simplified Chinese for Hangul and Han.
+ */
+export const OCR_LANGUAGES = {
+  eng: ['eng'],
+  european: ['eng', 'deu', 'fra', 'spa', 'ita'],
+  kor: ['kor'],
+  chi_sim: ['chi_sim'],
+} as const
+export type OcrLanguage = keyof typeof OCR_LANGUAGES
+
 export type OcrPoolOptions = {
   size?: number
+  /** The language data (default English). */
+  language?: OcrLanguage
   /** Replace a worker after this many jobs: the wasm heap only grows. */
   recycleAfter?: number
   /** Folder of @tesseract.js-data/eng to load (see docs/decisions/010). */
@@ -36,9 +53,30 @@ export type OcrPoolOptions = {
 const require = createRequire(import.meta.url)
 
 /** The language data ships in node_modules: never fetched from a CDN. */
-export function localLangPath(variant: NonNullable<OcrPoolOptions['dataVariant']>): string {
-  const pkg = require.resolve('@tesseract.js-data/eng/package.json')
+export function localLangPath(variant: NonNullable<OcrPoolOptions['dataVariant']>, code = 'eng'): string {
+  const pkg = require.resolve(`@tesseract.js-data/${code}/package.json`)
   return path.join(path.dirname(pkg), variant)
+}
+
+/**
+ * One folder holding each of a language's traineddata files, linked from their own packages:
+ * tesseract.js reads every language of a worker from one folder (its in-memory form for several
+ * languages is broken in 7.0.0: the data, not the code, ends up in the language list).
+ */
+async function languageFolder(language: OcrLanguage, variant: NonNullable<OcrPoolOptions['dataVariant']>): Promise<string> {
+  const folder = path.join(os.tmpdir(), 'recircle-tesseract', `languages-${variant}`)
+  await fs.mkdir(folder, { recursive: true })
+  for (const code of OCR_LANGUAGES[language]) {
+    const file = `${code}.traineddata.gz`
+    const target = path.join(localLangPath(variant, code), file)
+    const link = path.join(folder, file)
+    const current = await fs.readlink(link).catch(() => null)
+    if (current === target) continue
+    await fs.rm(link, { force: true })
+    // A link where the filesystem allows one, else a copy: either way the package's own file.
+    await fs.symlink(target, link).catch(() => fs.copyFile(target, link))
+  }
+  return folder
 }
 
 export const DEFAULT_OCR_PARAMS: Record<string, string> = {
@@ -61,6 +99,7 @@ type Job = {
 
 export type OcrPool = {
   recognize: OcrFn
+  language: OcrLanguage
   /** Start every worker now (the first job otherwise pays ~0.5 s to load the model). */
   warmUp: () => Promise<void>
   size: number
@@ -82,12 +121,11 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
   const queue: Job[] = []
   let closed = false
 
+  const language = options.language ?? 'eng'
   const start = async (): Promise<Worker> => {
-    const worker = await createWorker('eng', OEM.LSTM_ONLY, {
-      langPath: localLangPath(variant),
-      gzip: true,
-      cachePath: path.join(os.tmpdir(), 'recircle-tesseract', variant),
-    })
+    const cachePath = path.join(os.tmpdir(), 'recircle-tesseract', variant)
+    const langPath = language === 'eng' ? localLangPath(variant) : await languageFolder(language, variant)
+    const worker = await createWorker([...OCR_LANGUAGES[language]], OEM.LSTM_ONLY, { langPath, gzip: true, cachePath })
     await worker.setParameters(params)
     return worker
   }
@@ -165,6 +203,7 @@ export function createOcrPool(options: OcrPoolOptions = {}): OcrPool {
 
   return {
     recognize,
+    language,
     size,
     stats: () => ({ busy: slots.filter((s) => s.busy).length, queued: queue.length }),
     warmUp: async () => {
@@ -234,12 +273,82 @@ export function getOcrPool(): OcrPool {
   return g[GLOBAL_KEY]
 }
 
-/** Terminate the shared pool (scripts and graceful shutdown). */
+/** Terminate the shared pool and the other languages' (scripts and graceful shutdown). */
 export async function closeOcrPool(): Promise<void> {
   const g = globalThis as WithPool
   const pool = g[GLOBAL_KEY]
   delete g[GLOBAL_KEY]
-  await pool?.terminate()
+  await Promise.all([pool?.terminate(), closeLanguagePools()])
+}
+
+/**
+ * Pools of the other languages alive at once, one worker each (a European worker holds ~5 models;
+ * a page in another language is rare): past this, the one used longest ago is stopped when idle.
+ */
+export const MAX_LANGUAGE_POOLS = 2
+/** A language pool unused this long is stopped: its memory goes back to the process. */
+export const LANGUAGE_IDLE_MS = 5 * 60_000
+
+type LanguagePools = { pools: Map<OcrLanguage, { pool: OcrPool; lastUsed: number; timer: NodeJS.Timeout | null }> }
+const LANGUAGES_KEY = Symbol.for('recircle.ocrLanguagePools')
+type WithLanguages = typeof globalThis & { [LANGUAGES_KEY]?: LanguagePools }
+
+function languagePools(): LanguagePools {
+  const g = globalThis as WithLanguages
+  g[LANGUAGES_KEY] ??= { pools: new Map() }
+  return g[LANGUAGES_KEY]
+}
+
+/**
+ * The reader of one language: English is the shared pool; any other language's one-worker pool is
+ * started on its first page (~1 s to load) and stopped after LANGUAGE_IDLE_MS unused, or when a third
+ * language is needed and it is the idle one used longest ago.
+ */
+export function languageOcr(language: OcrLanguage): OcrFn {
+  if (language === 'eng') return getOcrPool().recognize
+  return async (image, opts) => {
+    const registry = languagePools()
+    let entry = registry.pools.get(language)
+    if (!entry) {
+      const idle = [...registry.pools.entries()].filter(([, e]) => e.pool.stats().busy === 0 && e.pool.stats().queued === 0).sort((a, b) => a[1].lastUsed - b[1].lastUsed)
+      while (registry.pools.size >= MAX_LANGUAGE_POOLS && idle.length > 0) stopLanguagePool(idle.shift()![0])
+      entry = { pool: createOcrPool({ size: 1, language }), lastUsed: Date.now(), timer: null }
+      registry.pools.set(language, entry)
+    }
+    const current = entry
+    current.lastUsed = Date.now()
+    if (current.timer) clearTimeout(current.timer)
+    try {
+      return await current.pool.recognize(image, opts)
+    } finally {
+      current.lastUsed = Date.now()
+      current.timer = setTimeout(() => {
+        if (registry.pools.get(language) === current && current.pool.stats().busy === 0) stopLanguagePool(language)
+      }, LANGUAGE_IDLE_MS).unref()
+    }
+  }
+}
+
+function stopLanguagePool(language: OcrLanguage): void {
+  const registry = languagePools()
+  const entry = registry.pools.get(language)
+  registry.pools.delete(language)
+  if (entry?.timer) clearTimeout(entry.timer)
+  void entry?.pool.terminate().catch(() => {})
+}
+
+/** The other languages with a pool alive (tests: an English receipt starts none). */
+export function loadedLanguages(): OcrLanguage[] {
+  return [...languagePools().pools.keys()]
+}
+
+/** Stop every other-language pool (scripts, tests and graceful shutdown). */
+export async function closeLanguagePools(): Promise<void> {
+  const registry = languagePools()
+  const entries = [...registry.pools.values()]
+  registry.pools.clear()
+  for (const e of entries) if (e.timer) clearTimeout(e.timer)
+  await Promise.all(entries.map((e) => e.pool.terminate().catch(() => {})))
 }
 
 export const READER_BUSY_MESSAGE = 'The receipt reader is busy. Please try again in a few seconds.'
