@@ -7,7 +7,9 @@ import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
 import { validateReceiptImage } from '~/ocr/photo.server'
 import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
-import { getOcrPool, type OcrFn, type OcrResult } from '~/ocr/tesseract.server'
+import { getOcrPool, languageOcr, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
+import { greyOfPgm, scriptFromShapes } from '~/ocr/script-shapes'
+import { hasEuropeanSigns, READABLE_SCRIPTS, readsAsHangul, readsAsLatin, receiptWords, scriptFromReadings, unreadableScriptReason, type Script } from '~/ocr/script'
 import type { FreshAnalysis, ReaderName, ReceiptTimings } from '~/analysis/stored-analysis'
 import { asksSecondReader, judgeReadings, type Reading } from '~/analysis/readings'
 import { toAnalysis } from '~/analysis/to-analysis'
@@ -26,6 +28,8 @@ export type AnalyzeOptions = {
   secondReader?: SecondReader | null
   /** Today, for the date's year check; defaults to the clock. */
   now?: Date
+  /** The readers of the other languages (app/ocr/script.ts chooses); defaults to the shared language pools. */
+  languageOcr?: (language: OcrLanguage) => OcrFn
 }
 
 function defaultSecondReader(): SecondReader | null {
@@ -43,22 +47,41 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   opts.signal?.throwIfAborted()
   const baseOcr = opts.ocr ?? getOcrPool().recognize
   let ocrMs = 0
-  const ocr: OcrFn = async (image, o) => {
+  const ocr = async (image: Buffer, o?: { signal?: AbortSignal }, reader: OcrFn = baseOcr) => {
     const started = performance.now()
     try {
-      return await baseOcr(image, o)
+      return await reader(image, o)
     } finally {
       ocrMs += performance.now() - started
     }
   }
-  let result = await ocr(prepared.image, { signal: opts.signal })
+  const now = opts.now ?? new Date()
+  const asFirst = (r: OcrResult, f: ExtractedReceipt): Reading => ({ reader: 'tesseract', text: r.text, confidence: r.confidence, fields: f })
+  // A long screenshot is read a piece at a time from the top, and no further once the receipt is read.
+  const complete = (r: OcrResult) => readsAsLatin(r) && !asksSecondReader(asFirst(r, extractReceipt(r)), now)
+  let result = prepared.bands && prepared.bands.length > 1 ? await readInBands(prepared.bands, ocr, complete, opts.signal) : await ocr(prepared.image, { signal: opts.signal })
   let fields = extractReceipt(result)
+  const english = result
+  // The other languages (issue 37): only on evidence, so an English receipt costs what it did.
+  const inLanguage = (language: OcrLanguage): OcrFn => (opts.languageOcr ?? languageOcr)(language)
+  let language: OcrLanguage = 'eng'
+  const readIn = async (lang: OcrLanguage) => {
+    opts.signal?.throwIfAborted()
+    return ocr(prepared.image, { signal: opts.signal }, inLanguage(lang))
+  }
+  // A Latin page with European signs (€, accents, their receipt words): the European model reads it better.
+  if ((readsAsLatin(result) || receiptWords(result.text) >= 2) && hasEuropeanSigns(result.text)) {
+    const european = await readIn('european')
+    if (european.confidence >= result.confidence) {
+      result = european
+      fields = extractReceipt(european)
+      language = 'european'
+    }
+  }
   const secondReader = opts.secondReader === undefined ? defaultSecondReader() : opts.secondReader
   let second: Reading | null = null
   let secondResult: OcrResult | null = null
   let secondMs = 0
-  const now = opts.now ?? new Date()
-  const asFirst = (r: OcrResult, f: ExtractedReceipt): Reading => ({ reader: 'tesseract', text: r.text, confidence: r.confidence, fields: f })
   if (secondReader && asksSecondReader(asFirst(result, fields), now)) {
     opts.signal?.throwIfAborted()
     const started = performance.now()
@@ -73,12 +96,28 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     }
     secondMs = performance.now() - started
   }
+  // A page English could not read: which script is it? Han and Hangul are read in their language;
+  // a script no reader here knows is refused, never guessed at.
+  let unreadableScript: Script | null = null
+  if (!readsAsLatin(english)) {
+    const grey = greyOfPgm(prepared.image)
+    const script = scriptFromReadings({ first: english, second: secondResult, shapes: grey ? scriptFromShapes(grey) : null })
+    if (script === 'Han' || script === 'probe') {
+      const read = await readIn(script === 'Han' ? 'chi_sim' : 'kor')
+      if (script === 'Han' || readsAsHangul(read)) {
+        result = read
+        fields = extractReceipt(read)
+        language = script === 'Han' ? 'chi_sim' : 'kor'
+      }
+    } else if (!READABLE_SCRIPTS.has(script)) unreadableScript = script
+  }
+  if (unreadableScript) return refuseScript(unreadableScript, english, second, { t0, t1, t2, ocrMs: ocrMs + secondMs, secondMs })
   // The other orientations only when no reader made sense of the photo upright: a blurred upright
   // photo that PaddleOCR reads needs no three more tesseract readings (issue 13). Nor does one where
   // PaddleOCR read a clean word upright, or whose text lines it found running across the page: then
   // only upside down is left to try (issue 23: noisy upright photos spent 0.4-3.5 s on three turns).
   const uprightUnreadable = unreadable(fields) && !hasCleanLine(result) && result.confidence < ROTATION_RETRY_BELOW
-  if (uprightUnreadable && (!second || unreadable(second.fields)) && !(secondResult && hasCleanLine(secondResult))) {
+  if (language === 'eng' && uprightUnreadable && (!second || unreadable(second.fields)) && !(secondResult && hasCleanLine(secondResult))) {
     const turns = secondResult?.textDirection === 'across' ? ([2] as const) : ([1, 3, 2] as const)
     ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }, turns))
   }
@@ -95,7 +134,61 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     totalMs: round(t3 - t0),
     ...(other ? { secondReaderMs: round(secondMs) } : {}),
   }
-  return { ...toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other }), captureAdvice }
+  return { ...toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other }), captureAdvice, ocrLanguage: language }
+}
+
+/**
+ * The analysis of a receipt in a script no reader here knows (issue 37): not acceptable, and not for
+ * review either (staff could only guess too): the reason says so and what to send instead. No
+ * field is taken from English's reading of it.
+ */
+function refuseScript(
+  script: Script,
+  english: OcrResult,
+  second: Reading | null,
+  t: { t0: number; t1: number; t2: number; ocrMs: number; secondMs: number },
+): FreshAnalysis {
+  const t3 = performance.now()
+  const verdict: Verdict = { confidence: 0, isValid: false, isAcceptable: false, needsManualReview: false, reasons: [unreadableScriptReason(script)] }
+  const timings: ReceiptTimings = {
+    validateMs: round(t.t1 - t.t0),
+    preprocessMs: round(t.t2 - t.t1),
+    ocrMs: round(t.ocrMs),
+    extractMs: round(t3 - t.t2 - t.ocrMs),
+    totalMs: round(t3 - t.t0),
+    ...(second ? { secondReaderMs: round(t.secondMs) } : {}),
+  }
+  const nothing = extractReceipt({ text: '', lines: [] })
+  return { ...toAnalysis(nothing, verdict, { text: english.text }, timings, { reader: 'tesseract', other: second }), captureAdvice: null, unreadableScript: script, ocrLanguage: 'eng' }
+}
+
+/**
+ * A long page read piece by piece from the top (issue 37): after each piece, the reading so far is
+ * checked, and once `complete` the rest is not read (a long screenshot's marketing and blank space).
+ * The last piece, the footer, is read second: an e-mail's logo is an image, and its brand may be
+ * printed only there. The pieces' readings are joined in page order.
+ */
+export async function readInBands(bands: Buffer[], ocr: OcrFn, complete: (r: OcrResult) => boolean, signal?: AbortSignal): Promise<OcrResult> {
+  const parts: Array<OcrResult | null> = bands.map(() => null)
+  const order = [0, bands.length - 1, ...bands.map((_, i) => i).slice(1, -1)]
+  for (const [n, i] of order.entries()) {
+    signal?.throwIfAborted()
+    parts[i] = await ocr(bands[i], { signal })
+    if (n < order.length - 1 && complete(joinReadings(parts))) break
+  }
+  return joinReadings(parts)
+}
+
+/** Readings of a page's pieces as one: lines in page order, the confidence weighted by the text read. */
+export function joinReadings(parts: ReadonlyArray<OcrResult | null>): OcrResult {
+  const read = parts.filter((p): p is OcrResult => p !== null)
+  const weight = (p: OcrResult) => Math.max(1, p.text.replace(/\s/g, '').length)
+  const total = read.reduce((s, p) => s + weight(p), 0)
+  return {
+    text: read.map((p) => p.text.replace(/\n+$/, '')).join('\n'),
+    lines: read.flatMap((p) => p.lines),
+    confidence: total === 0 ? 0 : read.reduce((s, p) => s + p.confidence * weight(p), 0) / total,
+  }
 }
 
 const round = (ms: number) => Math.round(ms)

@@ -102,6 +102,13 @@ export const storedAnalysisSchema = z
     ereceipt: eReceiptFactsSchema.nullable().optional(),
     /** Read from a receipt forwarded inline (issue 39): its sender could not be verified; judged like a photo. */
     inlineForward: z.boolean().optional(),
+    /** The language data of the tesseract reading (issue 37): 'eng', 'european' (eng+deu+fra+spa+ita), 'kor' or 'chi_sim'. */
+    ocrLanguage: z.string().optional(),
+    /**
+     * The receipt is printed in a script ReCircle cannot read yet ('Thai', 'Arabic', ...; issue 37):
+     * not acceptable and not for review, with a reason that says so.
+     */
+    unreadableScript: z.string().nullable().optional(),
     /** The readings fell short and the photo itself is poor: what the user should do before staff review. */
     captureAdvice: z.string().nullable().optional(),
     timings: timingsSchema.optional(),

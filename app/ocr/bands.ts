@@ -95,3 +95,24 @@ export function inkRows(data: ArrayLike<number>, width: number, height: number, 
   }
   return flags
 }
+
+/**
+ * Contiguous pieces covering every row, each at most maxHeight, cut at a blank row (the last one in
+ * the piece's second half) where there is one: a long page read a piece at a time, no line cut in two
+ * and none read twice.
+ */
+export function cutAtBlankRows(ink: ArrayLike<number>, maxHeight: number): Array<{ start: number; end: number }> {
+  const pieces: Array<{ start: number; end: number }> = []
+  let start = 0
+  while (start < ink.length) {
+    let end = Math.min(ink.length, start + maxHeight)
+    if (end < ink.length) {
+      let cut = end
+      while (cut > start + maxHeight / 2 && ink[cut]) cut--
+      if (!ink[cut]) end = cut
+    }
+    pieces.push({ start, end })
+    start = end
+  }
+  return pieces
+}

@@ -1,6 +1,7 @@
 import sharp from 'sharp'
 import { decodeGrey, decodeGreyWithin, downscale, histogram, orientedSize, turn, type Grey } from './grey.server'
 import { flatShare } from './levels'
+import { cutAtBlankRows, inkRows } from './bands'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
 // A photo made into the image tesseract reads best: deskewed, cropped to the paper, scaled to a text
@@ -53,6 +54,11 @@ const DESPECKLE_SIZE = 5
 export type PreparedImage = {
   /** 8-bit greyscale PGM: leptonica reads it with no decompression step. */
   image: Buffer
+  /**
+   * A long page (TALL_PAGE) also in pieces of at most BAND_ROWS text rows, top to bottom, cut
+   * between lines: read one at a time, the reading can stop once the receipt is read (issue 37).
+   */
+  bands: Buffer[] | null
   width: number
   height: number
   skewDegrees: number
@@ -143,9 +149,11 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     if (opt.normalise) stretchContrast(out)
   }
   // A long screenshot is mostly blank space between blocks of text: tesseract reads the text alone.
-  const read = out.height >= TALL_PAGE * out.width ? closeBlankRows(out, opt.lineHeight) : out
+  const tall = out.height >= TALL_PAGE * out.width
+  const read = tall ? closeBlankRows(out, opt.lineHeight) : out
   return {
     image: toPgm(read),
+    bands: tall ? cutAtBlankRows(inkRows(read.data, read.width, read.height, 1), BAND_ROWS * opt.lineHeight).map((b) => toPgm({ data: read.data.subarray(b.start * read.width, b.end * read.width), width: read.width, height: b.end - b.start })) : null,
     width: read.width,
     height: read.height,
     skewDegrees: angle,
@@ -228,6 +236,8 @@ async function decodeAtTextSize(buf: Buffer, probe: Probe, smallLineHeight: numb
  * long receipt: its blank stretches are closed. A one-screen screenshot (1170 x 2532) is not.
  */
 const TALL_PAGE = 3
+/** A long page's pieces: at most this many text rows (of the target height) tall. */
+const BAND_ROWS = 34
 /** Blank rows kept between two blocks of text, in text rows (the target height). */
 const KEPT_GAP_ROWS = 1.5
 

@@ -1,0 +1,105 @@
+/**
+ * Issue 37: receipts in other languages and scripts, through analyzeReceipt with the real tesseract
+ * workers (the fixtures are 520 px renders: tests/fixtures/receipts/lang-*.png, made by
+ * scripts/eval/make-language-receipts.ts), and long pages read piece by piece.
+ */
+import fs from 'node:fs'
+import path from 'node:path'
+import { afterAll, describe, expect, test } from 'vitest'
+import { analyzeReceipt, joinReadings, readInBands, type SecondReader } from '~/analysis/photo-analysis.server'
+import { closeOcrPool, languageOcr, loadedLanguages, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
+
+const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
+const now = new Date('2026-11-15T12:00:00Z')
+
+/** The shared language readers, each call noted. */
+function spiedLanguages() {
+  const asked: OcrLanguage[] = []
+  return { asked, languageOcr: (l: OcrLanguage): OcrFn => (asked.push(l), languageOcr(l)) }
+}
+
+afterAll(async () => {
+  await closeOcrPool()
+})
+
+describe('the language is chosen from the page', () => {
+  test('an English receipt is read in English alone: no other language worker is started', async () => {
+    const spy = spiedLanguages()
+    const a = await analyzeReceipt(fixture('dev-015-bird.jpg'), { secondReader: null, languageOcr: spy.languageOcr })
+    expect(a.ocrLanguage).toBe('eng')
+    expect(spy.asked).toEqual([])
+    expect(loadedLanguages()).toEqual([])
+  })
+
+  test('a German ticket (€, Gesamtbetrag) is read again with the European model', async () => {
+    const spy = spiedLanguages()
+    const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: spy.languageOcr, now })
+    expect(spy.asked).toEqual(['european'])
+    expect(a).toMatchObject({ ocrLanguage: 'european', storeName: 'Deutsche Bahn', totalAmount: 26.8, purchaseDate: '2026-11-14' })
+    expect(a.ocrText).toContain('Gesamtbetrag')
+  })
+
+  test('a Korean taxi receipt: English makes no sense of it, the Korean probe reads Hangul', async () => {
+    const a = await analyzeReceipt(fixture('lang-ko-taxi.png'), { secondReader: null, now })
+    expect(a.ocrLanguage).toBe('kor')
+    expect(a.ocrText).toMatch(/영수증/)
+    expect(a.ocrText).toMatch(/12,300/)
+    expect(a.unreadableScript).toBeUndefined()
+  })
+
+  test('a Chinese taxi receipt: PaddleOCR reads Han, tesseract reads it again in Chinese', async () => {
+    // PaddleOCR's reading of it (its Chinese model reads Han), canned so the test needs no ONNX engine.
+    const paddle: SecondReader = async () => {
+      const text = '滴滴出行\n电子发票行程单\n日期2026-11-1408:21\n里程费  ¥31.00\n合计金额  ¥36.50'
+      return { text, confidence: 98, lines: text.split('\n').map((t) => ({ text: t, confidence: 98, digitConfidence: 97 })) }
+    }
+    const a = await analyzeReceipt(fixture('lang-zh-taxi.png'), { secondReader: paddle, now })
+    expect(a.ocrLanguage).toBe('chi_sim')
+    expect(`${a.ocrText}\n${a.otherReading?.ocrText ?? ''}`).toMatch(/合计/)
+  })
+
+  test('a Thai receipt is refused with a reason that names the script, neither approved nor sent to staff', async () => {
+    const a = await analyzeReceipt(fixture('lang-th.png'), { secondReader: null, now })
+    expect(a).toMatchObject({
+      unreadableScript: 'Thai',
+      isAcceptable: false,
+      needsManualReview: false,
+      isValid: false,
+      totalAmount: null,
+      purchaseDate: null,
+      storeName: null,
+      reasons: ["This receipt is in a script we can't read yet (Thai). Upload a receipt in English, a European language, Korean or Chinese, or forward the e-mail receipt."],
+    })
+  })
+
+  test('the other languages stay within their limit of pools', () => {
+    expect(loadedLanguages().length).toBeLessThanOrEqual(2)
+  })
+})
+
+describe('a long page read piece by piece (issue 37)', () => {
+  const page = (text: string, confidence = 90): OcrResult => ({ text, confidence, lines: text.split('\n').map((t) => ({ text: t, confidence })) })
+  const pieces = ['Uber\nTotal $12.40', 'Invite your friends', 'Rate your trip', 'Uber · Help · Privacy'].map((t) => Buffer.from(t))
+  const reader = (read: string[]): OcrFn => async (image) => {
+    read.push(image.toString())
+    return page(image.toString())
+  }
+
+  test('the top first, then the footer; no further once the reading is complete', async () => {
+    const read: string[] = []
+    const r = await readInBands(pieces, reader(read), (so) => so.text.includes('Help'))
+    expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy'])
+    expect(r.text).toBe('Uber\nTotal $12.40\nUber · Help · Privacy')
+  })
+
+  test('an incomplete reading reads every piece, joined in page order', async () => {
+    const read: string[] = []
+    const r = await readInBands(pieces, reader(read), () => false)
+    expect(read).toHaveLength(4)
+    expect(r.text).toBe('Uber\nTotal $12.40\nInvite your friends\nRate your trip\nUber · Help · Privacy')
+  })
+
+  test('joined readings weigh each piece by the text it read', () => {
+    expect(joinReadings([page('abcd', 90), null, page('ab', 60)]).confidence).toBe(80)
+  })
+})
