@@ -78,6 +78,7 @@ describe('scriptFromReadings', () => {
       'Cyrillic',
     ],
     ['nothing named it: the Korean probe decides', { first: garbage, second: reading('人2026-11-14 08:21\n11,800号\n12,300', 94) }, 'probe'],
+    ['a reading named a known service', { first: garbage, namedService: true }, 'Latin'],
     ['PaddleOCR read words surely', { first: garbage, second: reading('Yellow Cab Company\nMetered fare\nSurcharge added\nThank you', 92) }, 'Latin'],
   ])('%s', (_, evidence, expected) => {
     expect(scriptFromReadings(evidence)).toBe(expected)

@@ -119,6 +119,8 @@ export type ScriptEvidence = {
   second?: ReadingText | null
   /** What the page's shapes say (script-shapes.ts): Arabic, Thai, Devanagari, or null. */
   shapes?: Script | null
+  /** A reading named a known service (the vendor dictionary): the page is Latin script, however blurred. */
+  namedService?: boolean
 }
 
 /**
@@ -126,7 +128,7 @@ export type ScriptEvidence = {
  * (neither reader made sense of it and nothing named it: the Korean probe decides).
  */
 export function scriptFromReadings(e: ScriptEvidence): Script | 'probe' {
-  if (readsAsLatin(e.first)) return 'Latin'
+  if (readsAsLatin(e.first) || e.namedService) return 'Latin'
   const secondText = e.second?.text ?? ''
   if (receiptWords(e.first.text) + receiptWords(secondText) >= 2) return 'Latin'
   // PaddleOCR's Chinese model reads Han (and Japanese kanji): a page of it is Chinese to us.
