@@ -85,11 +85,17 @@ describe('a long page read piece by piece (issue 37)', () => {
     return page(image.toString())
   }
 
-  test('the top first, then the footer; no further once the reading is complete', async () => {
+  test('the top and the footer always; no further once the reading is complete', async () => {
     const read: string[] = []
-    const r = await readInBands(pieces, reader(read), (so) => so.text.includes('Help'))
+    const r = await readInBands(pieces, reader(read), (so) => so.text.includes('Total'))
     expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy'])
     expect(r.text).toBe('Uber\nTotal $12.40\nUber · Help · Privacy')
+  })
+
+  test('the middle is read piece by piece until the reading is complete', async () => {
+    const read: string[] = []
+    await readInBands(pieces, reader(read), (so) => so.text.includes('Invite'))
+    expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy', 'Invite your friends'])
   })
 
   test('an incomplete reading reads every piece, joined in page order', async () => {

@@ -101,7 +101,8 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   let unreadableScript: Script | null = null
   if (!readsAsLatin(english)) {
     const grey = greyOfPgm(prepared.image)
-    const script = scriptFromReadings({ first: english, second: secondResult, shapes: grey ? scriptFromShapes(grey) : null })
+    const namedService = fields.vendor !== null || (second?.fields.vendor ?? null) !== null
+    const script = scriptFromReadings({ first: english, second: secondResult, shapes: grey ? scriptFromShapes(grey) : null, namedService })
     if (script === 'Han' || script === 'probe') {
       const read = await readIn(script === 'Han' ? 'chi_sim' : 'kor')
       if (script === 'Han' || readsAsHangul(read)) {
@@ -163,10 +164,10 @@ function refuseScript(
 }
 
 /**
- * A long page read piece by piece from the top (issue 37): after each piece, the reading so far is
- * checked, and once `complete` the rest is not read (a long screenshot's marketing and blank space).
- * The last piece, the footer, is read second: an e-mail's logo is an image, and its brand may be
- * printed only there. The pieces' readings are joined in page order.
+ * A long page read piece by piece (issue 37): the top and the last piece, the footer, first (an
+ * e-mail's logo is an image, and its brand may be printed only in its footer); then, after each
+ * piece, the reading so far is checked, and once `complete` the rest is not read (a long
+ * screenshot's marketing and blank space). The pieces' readings are joined in page order.
  */
 export async function readInBands(bands: Buffer[], ocr: OcrFn, complete: (r: OcrResult) => boolean, signal?: AbortSignal): Promise<OcrResult> {
   const parts: Array<OcrResult | null> = bands.map(() => null)
@@ -174,7 +175,8 @@ export async function readInBands(bands: Buffer[], ocr: OcrFn, complete: (r: Ocr
   for (const [n, i] of order.entries()) {
     signal?.throwIfAborted()
     parts[i] = await ocr(bands[i], { signal })
-    if (n < order.length - 1 && complete(joinReadings(parts))) break
+    // The top and the footer are always read.
+    if (n >= 1 && n < order.length - 1 && complete(joinReadings(parts))) break
   }
   return joinReadings(parts)
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest'
-import { bandsOf, inkBlocks, inkRows } from '~/ocr/bands'
+import { bandsOf, cutAtBlankRows, inkBlocks, inkRows, pagePieces } from '~/ocr/bands'
 
 /** Ink flags from a pattern: '#' a row with ink, '.' a blank one, each repeated `n` times. */
 const rows = (...parts: Array<[string, number]>) => Uint8Array.from(parts.flatMap(([c, n]) => Array(n).fill(c === '#' ? 1 : 0)))
@@ -50,5 +50,22 @@ describe('inkRows', () => {
     data.fill(230, width * 6, width * 9)
     data.fill(20, width * 6 + 30, width * 6 + 45)
     expect([...inkRows(data, width, height, 3)]).toEqual([0, 0, 1, 0])
+  })
+})
+
+describe('cutAtBlankRows and pagePieces', () => {
+  const ink = rows(['#', 30], ['.', 5], ['#', 30], ['.', 5], ['#', 30], ['.', 5], ['#', 10])
+  test('pieces cover every row once, cut at a blank row, none over the limit', () => {
+    const pieces = cutAtBlankRows(ink, 50)
+    expect(pieces[0]).toEqual({ start: 0, end: 34 })
+    for (let i = 1; i < pieces.length; i++) expect(pieces[i].start).toBe(pieces[i - 1].end)
+    expect(pieces[pieces.length - 1].end).toBe(ink.length)
+    for (const p of pieces) expect(p.end - p.start).toBeLessThanOrEqual(50)
+  })
+
+  test('the footer is a piece of its own', () => {
+    const pieces = pagePieces(ink, 50, 12)
+    expect(pieces[pieces.length - 1]).toEqual({ start: 103, end: 115 })
+    expect(pieces[pieces.length - 2].end).toBe(103)
   })
 })

@@ -116,3 +116,16 @@ export function cutAtBlankRows(ink: ArrayLike<number>, maxHeight: number): Array
   }
   return pieces
 }
+
+/**
+ * A long page's pieces for reading: the last `footerHeight` rows or fewer (cut at a blank row) on
+ * their own, for the footer that may be the only place the brand is printed, and the rest cut at
+ * blank rows into pieces of at most maxHeight.
+ */
+export function pagePieces(ink: ArrayLike<number>, maxHeight: number, footerHeight: number): Array<{ start: number; end: number }> {
+  let footer = Math.max(0, ink.length - footerHeight)
+  while (footer < ink.length && ink[footer]) footer++
+  if (footer <= 0 || footer >= ink.length) return cutAtBlankRows(ink, maxHeight)
+  const body = cutAtBlankRows(Array.prototype.slice.call(ink, 0, footer) as number[], maxHeight)
+  return [...body, { start: footer, end: ink.length }]
+}

@@ -1,7 +1,7 @@
 import sharp from 'sharp'
 import { decodeGrey, decodeGreyWithin, downscale, histogram, orientedSize, turn, type Grey } from './grey.server'
 import { flatShare } from './levels'
-import { cutAtBlankRows, inkRows } from './bands'
+import { inkRows, pagePieces } from './bands'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
 // A photo made into the image tesseract reads best: deskewed, cropped to the paper, scaled to a text
@@ -56,7 +56,8 @@ export type PreparedImage = {
   image: Buffer
   /**
    * A long page (TALL_PAGE) also in pieces of at most BAND_ROWS text rows, top to bottom, cut
-   * between lines: read one at a time, the reading can stop once the receipt is read (issue 37).
+   * between lines, its footer (FOOTER_ROWS) a piece of its own: read one at a time, the reading can
+   * stop once the receipt is read (issue 37).
    */
   bands: Buffer[] | null
   width: number
@@ -153,7 +154,7 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   const read = tall ? closeBlankRows(out, opt.lineHeight) : out
   return {
     image: toPgm(read),
-    bands: tall ? cutAtBlankRows(inkRows(read.data, read.width, read.height, 1), BAND_ROWS * opt.lineHeight).map((b) => toPgm({ data: read.data.subarray(b.start * read.width, b.end * read.width), width: read.width, height: b.end - b.start })) : null,
+    bands: tall ? pagePieces(inkRows(read.data, read.width, read.height, 1), BAND_ROWS * opt.lineHeight, FOOTER_ROWS * opt.lineHeight).map((b) => toPgm({ data: read.data.subarray(b.start * read.width, b.end * read.width), width: read.width, height: b.end - b.start })) : null,
     width: read.width,
     height: read.height,
     skewDegrees: angle,
@@ -185,6 +186,8 @@ type Probe = {
   height: number
   /** For a large photo of a format decoded whole: every pixel of it, to average down from. */
   whole: Grey | null
+  /** Its EXIF orientation. */
+  orientation: number
 }
 
 /**
@@ -199,19 +202,19 @@ async function probeImage(buf: Buffer, quarterTurns: number): Promise<Probe> {
   if (!size || size.width * size.height <= DIRECT_PIXELS) {
     const full = turn(await decodeGrey(buf), quarterTurns)
     const small = downscale(full, Math.max(1, Math.ceil(Math.max(full.width, full.height) / ANALYSIS_SIDE)))
-    return { small, full, width: full.width, height: full.height, whole: null }
+    return { small, full, width: full.width, height: full.height, whole: null, orientation: 1 }
   }
   const sideways = quarterTurns % 2 === 1
   const width = sideways ? size.height : size.width
   const height = sideways ? size.width : size.height
   const k = Math.min(PROBE_SHORT_SIDE / Math.min(width, height), PROBE_LONG_SIDE / Math.max(width, height))
   if (SHRINK_ON_LOAD.has(size.format)) {
-    const small = turn(await decodeGreyWithin(buf, size.width * k, size.height * k), quarterTurns)
-    return { small, full: null, width, height, whole: null }
+    const small = turn(await decodeGreyWithin(buf, size.width * k, size.height * k, size.orientation), quarterTurns)
+    return { small, full: null, width, height, whole: null, orientation: size.orientation }
   }
   const within = Math.min(1, Math.sqrt(MAX_DECODE_PIXELS / (width * height)))
-  const whole = turn(await decodeGreyWithin(buf, size.width * within, size.height * within), quarterTurns)
-  return { small: downscale(whole, Math.max(1, Math.ceil(whole.width / (k * width)))), full: null, width, height, whole }
+  const whole = turn(await decodeGreyWithin(buf, size.width * within, size.height * within, size.orientation), quarterTurns)
+  return { small: downscale(whole, Math.max(1, Math.ceil(whole.width / (k * width)))), full: null, width, height, whole, orientation: size.orientation }
 }
 
 /**
@@ -228,7 +231,7 @@ async function decodeAtTextSize(buf: Buffer, probe: Probe, smallLineHeight: numb
   const turned = opt.quarterTurns % 2 === 1
   const w = (turned ? probe.height : probe.width) * s
   const h = (turned ? probe.width : probe.height) * s
-  return turn(await decodeGreyWithin(buf, Math.ceil(w), Math.ceil(h)), opt.quarterTurns)
+  return turn(await decodeGreyWithin(buf, Math.ceil(w), Math.ceil(h), probe.orientation), opt.quarterTurns)
 }
 
 /**
@@ -236,8 +239,10 @@ async function decodeAtTextSize(buf: Buffer, probe: Probe, smallLineHeight: numb
  * long receipt: its blank stretches are closed. A one-screen screenshot (1170 x 2532) is not.
  */
 const TALL_PAGE = 3
-/** A long page's pieces: at most this many text rows (of the target height) tall. */
+/** A long page's pieces: at most this many text rows (of the target height) tall... */
 const BAND_ROWS = 34
+/** ...and its footer, read on its own: its last this many rows at most. */
+const FOOTER_ROWS = 8
 /** Blank rows kept between two blocks of text, in text rows (the target height). */
 const KEPT_GAP_ROWS = 1.5
 

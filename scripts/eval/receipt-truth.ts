@@ -27,10 +27,13 @@ export type Score = {
 
 /** A refused or failed analysis (null) scores as wrong on every field and not approved. */
 export function scoreAnalysis(a: StoredAnalysis | null, t: Truth): Score {
-  const vendor = (a?.storeName ?? '').trim().toLowerCase() === t.vendor.trim().toLowerCase()
+  // A truth.json of real receipts may hold null where nothing is to be read (corpus-real): then nothing must be read.
+  const truthVendor = (t.vendor as string | null) ?? ''
+  const truthTotal = t.totalAmount as number | null
+  const vendor = (a?.storeName ?? '').trim().toLowerCase() === truthVendor.trim().toLowerCase()
   const category = (a?.category ?? null) === t.category
-  const total = a?.totalAmount != null && Math.abs(a.totalAmount - t.totalAmount) < 0.005
-  const date = a?.purchaseDate === t.purchaseDate
+  const total = truthTotal === null ? a?.totalAmount == null : a?.totalAmount != null && Math.abs(a.totalAmount - truthTotal) < 0.005
+  const date = (a?.purchaseDate ?? null) === ((t.purchaseDate as string | null) ?? null)
   const auto = Boolean(a && a.isAcceptable && !a.needsManualReview)
   const wrongAuto = auto && (t.expect !== 'auto' || !category || !total || !date)
   return { vendor, category, total, date, auto, wrongAuto }
