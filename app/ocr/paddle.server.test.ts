@@ -1,5 +1,6 @@
 import fs from 'node:fs'
 import path from 'node:path'
+import sharp from 'sharp'
 import { afterAll, describe, expect, test } from 'vitest'
 import { createPaddleReader } from '~/ocr/paddle.server'
 import { createOcrPool } from '~/ocr/tesseract.server'
@@ -35,6 +36,20 @@ describe('the PaddleOCR reader', () => {
       expect(line.digitConfidence).toBeLessThanOrEqual(100)
     }
     for (const line of lines.filter((l) => !/[0-9]/.test(l.text))) expect(line.digitConfidence).toBeNull()
+  })
+
+  test('reads a long screenshot in bands: its receipt at text size, and its footer (issue 37)', async () => {
+    const receipt = await sharp(fs.readFileSync(path.resolve('tests/fixtures/receipts/dev-012-tesla.png'))).flatten({ background: '#fff' }).resize({ width: 1170 }).png().toBuffer()
+    const footer = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1170" height="120"><text x="585" y="70" font-size="40" font-family="DejaVu Sans" text-anchor="middle">Tesla Help Privacy</text></svg>')
+    const page = await sharp({ create: { width: 1170, height: 6400, channels: 3, background: '#fff' } })
+      .composite([{ input: receipt, top: 200, left: 0 }, { input: footer, top: 6250, left: 0 }])
+      .png()
+      .toBuffer()
+    const { text } = await reader.read(page)
+    expect(text).toMatch(/TESLA/i)
+    expect(text).toMatch(/Help/)
+    // The receipt's total is read at a useful size (at 960 px long its text would be 5 px high).
+    expect(text).toMatch(/\d+\.\d{2}/)
   })
 
   test('reads one photo at a time: concurrent reads all answer', async () => {

@@ -227,6 +227,12 @@ const TALL_PAGE = 3
  */
 const TALL_READ_WIDTH = 960
 const TALL_BANDS = { maxHeight: 960, minGap: 48, margin: 8, overlap: 96 }
+/**
+ * Bands of a long page read at most: the first ones (where an e-mail prints its total, date and
+ * items) and the last (its footer, where the brand may be the only text). A second reading is a
+ * second opinion on those fields; reading a whole 9000 px e-mail took PaddleOCR 3-5 s.
+ */
+const TALL_MAX_BANDS = 4
 
 /** Pixels handed to the engine: a whole photo, or one band of a long page (`top`: its first row on the page; it owns rows ownStart..ownEnd of it). */
 type Tile = { width: number; height: number; pixels: ArrayBuffer; top: number; ownStart: number; ownEnd: number }
@@ -249,7 +255,9 @@ async function pixels(photo: Buffer): Promise<Tile[]> {
     .toBuffer({ resolveWithObject: true })
   if (!tall) return [{ width: info.width, height: info.height, pixels: arrayBufferOf(data), top: 0, ownStart: 0, ownEnd: info.height }]
   const row = info.width * info.channels
-  return bandsOf(inkRows(data, info.width, info.height, info.channels), TALL_BANDS).map((b) => ({
+  const bands = bandsOf(inkRows(data, info.width, info.height, info.channels), TALL_BANDS)
+  const read = bands.length > TALL_MAX_BANDS ? [...bands.slice(0, TALL_MAX_BANDS - 1), bands[bands.length - 1]] : bands
+  return read.map((b) => ({
     width: info.width,
     height: b.end - b.start,
     pixels: arrayBufferOf(Buffer.from(data.subarray(b.start * row, b.end * row))),
