@@ -7,7 +7,7 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, describe, expect, test } from 'vitest'
 import { analyzeReceipt, joinReadings, readInBands, type SecondReader } from '~/analysis/photo-analysis.server'
-import { closeOcrPool, languageOcr, loadedLanguages, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
+import { closeOcrPool, languageOcr, loadedLanguages, MAX_LANGUAGE_POOLS, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 const now = new Date('2026-11-15T12:00:00Z')
@@ -73,7 +73,7 @@ describe('the language is chosen from the page', () => {
   })
 
   test('the other languages stay within their limit of pools', () => {
-    expect(loadedLanguages().length).toBeLessThanOrEqual(2)
+    expect(loadedLanguages().length).toBeLessThanOrEqual(MAX_LANGUAGE_POOLS)
   })
 })
 

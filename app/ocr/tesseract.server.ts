@@ -282,10 +282,12 @@ export async function closeOcrPool(): Promise<void> {
 }
 
 /**
- * Pools of the other languages alive at once, one worker each (a European worker holds ~5 models;
- * a page in another language is rare): past this, the one used longest ago is stopped when idle.
+ * Pools of the other languages alive at once, one worker each: past this, the one used longest ago
+ * is stopped when idle. Measured RSS of one worker after a page: English 72 MB, European (five
+ * models) 127 MB, Korean 49 MB, Chinese 75 MB; with two English workers and PaddleOCR, a second
+ * language alive took a mixed run of real-sized and foreign receipts to 1,014 MB (issue 37: ≤ 1 GB).
  */
-export const MAX_LANGUAGE_POOLS = 2
+export const MAX_LANGUAGE_POOLS = 1
 /** A language pool unused this long is stopped: its memory goes back to the process. */
 export const LANGUAGE_IDLE_MS = 5 * 60_000
 
@@ -301,8 +303,8 @@ function languagePools(): LanguagePools {
 
 /**
  * The reader of one language: English is the shared pool; any other language's one-worker pool is
- * started on its first page (~1 s to load) and stopped after LANGUAGE_IDLE_MS unused, or when a third
- * language is needed and it is the idle one used longest ago.
+ * started on its first page (~1 s to load) and stopped after LANGUAGE_IDLE_MS unused, or when
+ * another language is needed and it is idle (MAX_LANGUAGE_POOLS).
  */
 export function languageOcr(language: OcrLanguage): OcrFn {
   if (language === 'eng') return getOcrPool().recognize
