@@ -72,6 +72,14 @@ describe('the language is chosen from the page', () => {
     })
   })
 
+  test('a language worker that fails leaves English reading the page', async () => {
+    const broken = (): OcrFn => async () => {
+      throw new Error('no such language data')
+    }
+    const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: broken, now })
+    expect(a).toMatchObject({ ocrLanguage: 'eng', storeName: 'Deutsche Bahn', totalAmount: 26.8 })
+  })
+
   test('the other languages stay within their limit of pools', () => {
     expect(loadedLanguages().length).toBeLessThanOrEqual(MAX_LANGUAGE_POOLS)
   })

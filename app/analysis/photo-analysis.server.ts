@@ -65,14 +65,21 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   // The other languages (issue 37): only on evidence, so an English receipt costs what it did.
   const inLanguage = (language: OcrLanguage): OcrFn => (opts.languageOcr ?? languageOcr)(language)
   let language: OcrLanguage = 'eng'
-  const readIn = async (lang: OcrLanguage) => {
+  // Another language only adds, like the second reader: when its worker fails, English's reading stands.
+  const readIn = async (lang: OcrLanguage): Promise<OcrResult | null> => {
     opts.signal?.throwIfAborted()
-    return ocr(prepared.image, { signal: opts.signal }, inLanguage(lang))
+    try {
+      return await ocr(prepared.image, { signal: opts.signal }, inLanguage(lang))
+    } catch (error) {
+      if (opts.signal?.aborted) throw error
+      console.error(`The ${lang} receipt reader failed; English's reading stands:`, (error as Error).message)
+      return null
+    }
   }
   // A Latin page with European signs (€, accents, their receipt words): the European model reads it better.
   if ((readsAsLatin(result) || receiptWords(result.text) >= 2) && hasEuropeanSigns(result.text)) {
     const european = await readIn('european')
-    if (european.confidence >= result.confidence) {
+    if (european && european.confidence >= result.confidence) {
       result = european
       fields = extractReceipt(european)
       language = 'european'
@@ -105,7 +112,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     const script = scriptFromReadings({ first: english, second: secondResult, shapes: grey ? scriptFromShapes(grey) : null, namedService })
     if (script === 'Han' || script === 'probe') {
       const read = await readIn(script === 'Han' ? 'chi_sim' : 'kor')
-      if (script === 'Han' || readsAsHangul(read)) {
+      if (read && (script === 'Han' || readsAsHangul(read))) {
         result = read
         fields = extractReceipt(read)
         language = script === 'Han' ? 'chi_sim' : 'kor'
