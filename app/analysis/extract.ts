@@ -141,7 +141,7 @@ function toLines(ocr: OcrText): Line[] {
       : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null }))
   return source
     .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence }))
-    .filter((l) => /[a-z0-9]/i.test(l.text))
+    .filter((l) => /[\p{L}\p{N}]/u.test(l.text))
     .map((l, index) => ({ ...l, index }))
 }
 
@@ -162,7 +162,7 @@ function categoryFor(vendor: Vendor | null, evEvidence: string[], text: string):
 const MICROMOBILITY_RIDE = /\b(?:e-?bike|bike|e-?scooter|scooter)\s+(?:ride|trip)\b|\b(?:lyft|uber|bolt)\s+(?:bike|scooter)s?\b/i
 
 
-const GENERIC_HEADER = /^(?:receipt|ride receipt|trip receipt|your receipt|invoice|order|thank you.*|welcome.*)$/i
+const GENERIC_HEADER = /^(?:receipt|ride receipt|trip receipt|your receipt|invoice|tax invoice|order|thank you.*|thanks.*|we hope.*|welcome.*|this is your.*|your (?:trip|ride|order).*|hello.*|hi .*|save .*)$/i
 
 /** For an unknown merchant, the first line that reads like a name, so staff see something useful. */
 function guessStoreName(lines: Line[]): string | null {
@@ -172,6 +172,8 @@ function guessStoreName(lines: Line[]): string | null {
     const text = line.text.replace(/[^\p{L}\p{N}&'. -]/gu, '').trim()
     if (text.replace(/[^\p{L}]/gu, '').length < 3) continue
     if (GENERIC_HEADER.test(text) || /\d{3,}/.test(text)) continue
+    // A line with an amount or a date is no name ("Total $20.87").
+    if (parseAmounts(line.text).length > 0 || parseDates(line.text).length > 0) continue
     return text.slice(0, 60)
   }
   return null
@@ -583,6 +585,8 @@ const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   { format: 'written', re: new RegExp(`(?<![\\p{L}])${MONTH_RE}(?:\\s*|-)(?<d>${D}{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\.?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
   { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th|er|\\.)?(?:\\s+de\\s+|\\s*|-)${MONTH_RE}(?:,?\\s+de\\s+|,?\\s*|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
   { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}|${D}{2})(?![0-9])`, 'gi') },
+  // Korean and Chinese: '2026년 3월 2일', '2026年3月2日'.
+  { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})\s*[일日]/gu },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
 
@@ -634,7 +638,7 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
  * touch its date, or its words each other, where a reader dropped the spaces ("DATE9JUL2025",
  * "VALIDUNTIL16JUL2025"): no letter may follow it, a digit may.
  */
-const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip\s*on|drop-?off|completed|datum|fecha|data)(?![a-z])/i
+const DATE_PREFERRED = /\b(?:date|return(?:ed)?|ended|end|paid|purchased?|charged|trip\s*on|drop-?off|completed|datum|fecha|data)(?![a-z])|일시|날짜|日期/iu
 const DATE_AVOIDED =
   /\b(?:pick-?up\s*date|start(?:ed)?|valid(?:\s*(?:until|thru|through|to))?|expires?|expiry|exp|until|member\s*since|due|g[üu]ltig\s*bis|ablauf|valable\s*jusqu|scadenza|vence|caducidad)(?![a-z])/i
 /**

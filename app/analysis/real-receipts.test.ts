@@ -187,3 +187,22 @@ describe('a long screenshot whose logo is an image', () => {
     expect(matchVendor([...body, 'Question about charges?', 'Receipt # 2234914080696141974', '© 2026 Lyft, Inc.', '548 Market St., P.O. Box 68514', 'San Francisco, CA 94104'])?.score).toBeGreaterThanOrEqual(0.9)
   })
 })
+
+describe('Korean and Chinese receipts', () => {
+  it.each([
+    ['일시 2026년 3월 2일 14:05', '2026-03-02'],
+    ['日期 2026年3月2日', '2026-03-02'],
+    ['2026.03.02 14:05', '2026-03-02'],
+  ])('%s is %s', (text, iso) => {
+    expect(parseDates(text)[0]?.iso).toBe(iso)
+  })
+
+  it('reads a taxi receipt: its title, total and date', () => {
+    const fields = extractReceipt('서울 택시 영수증\n일시 2026년 3월 2일 14:05\n합계 ₩27,700')
+    expect(fields).toMatchObject({ storeName: 'Taxi', category: 'ride_share', totalAmount: 27700, currency: 'KRW', purchaseDate: '2026-03-02' })
+  })
+
+  it("an unknown merchant is not named after a greeting ('Thanks for riding…')", () => {
+    expect(extractReceipt('Thanks for riding, Alex Rider\nTotal $20.87\nJul 12, 2026').storeName).toBeNull()
+  })
+})

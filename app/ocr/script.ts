@@ -128,11 +128,13 @@ export type ScriptEvidence = {
  * (neither reader made sense of it and nothing named it: the Korean probe decides).
  */
 export function scriptFromReadings(e: ScriptEvidence): Script | 'probe' {
-  if (readsAsLatin(e.first) || e.namedService) return 'Latin'
+  if (readsAsLatin(e.first)) return 'Latin'
   const secondText = e.second?.text ?? ''
-  if (receiptWords(e.first.text) + receiptWords(secondText) >= 2) return 'Latin'
-  // PaddleOCR's Chinese model reads Han (and Japanese kanji): a page of it is Chinese to us.
+  // PaddleOCR's Chinese model reads Han (and Japanese kanji): a page of it is Chinese to us, even
+  // when its Han names a service ('出租汽车', a taxi).
   if (e.second && countScripts(secondText).Han >= 4 && scriptShare(secondText, 'Han') >= 0.3) return 'Han'
+  if (e.namedService) return 'Latin'
+  if (receiptWords(e.first.text) + receiptWords(secondText) >= 2) return 'Latin'
   if (e.shapes) return e.shapes
   // PaddleOCR knows a few Cyrillic letters (И, Я, Й, З, г, П); English's capitals inside words are the rest.
   if (cyrillicReadAsLatin(e.first.text) >= 0.3 && (countScripts(secondText).Cyrillic > 0 || cyrillicReadAsLatin(secondText) >= 0.3)) return 'Cyrillic'
