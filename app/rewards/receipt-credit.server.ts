@@ -14,69 +14,60 @@ import { firstBonusReceiptId, firstReceiptBonusFor, type BonusCandidate } from '
 import { countStreakDay, nextStreak } from '~/rewards/streaks'
 import { utcDay } from '~/utils/calendar'
 
-/** Streak (decision 007 §15) with a compare-and-set update, so concurrent receipts cannot skip a day. */
-export async function advanceStreak(trx: Transaction<Database>, userId: number, now: Date) {
-  const today = utcDay(now)
+type StoredStreak = { current_streak: number; best_streak: number; last_streak_day: string | null }
+type NextStreak<R> = { record: { currentStreak: number; bestStreak: number; lastActiveDay: string | null }; result: R }
+
+/**
+ * The user's streak changed by `step` with a compare-and-set: written only if nobody changed it
+ * since it was read, else read again and retried, so concurrent receipts cannot skip a day.
+ */
+async function updateStreak<R>(trx: Kysely<Database>, userId: number, now: Date, step: (user: StoredStreak) => NextStreak<R>): Promise<R> {
   for (;;) {
     const user = await trx
       .selectFrom('users')
       .select(['current_streak', 'best_streak', 'last_streak_day'])
       .where('id', '=', userId)
       .executeTakeFirstOrThrow()
-    const next = nextStreak({ lastActiveDay: user.last_streak_day, currentStreak: user.current_streak, today })
+    const next = step(user)
     const update = await trx
       .updateTable('users')
       .set({
-        current_streak: next.streak,
-        best_streak: Math.max(user.best_streak, next.streak),
-        last_streak_day: today,
+        current_streak: next.record.currentStreak,
+        best_streak: next.record.bestStreak,
+        last_streak_day: next.record.lastActiveDay,
         updated_at: now.toISOString(),
       })
       .where('id', '=', userId)
       .where('current_streak', '=', user.current_streak)
-      .where((eb) =>
-        user.last_streak_day === null ? eb('last_streak_day', 'is', null) : eb('last_streak_day', '=', user.last_streak_day),
-      )
+      .where((eb) => (user.last_streak_day === null ? eb('last_streak_day', 'is', null) : eb('last_streak_day', '=', user.last_streak_day)))
       .executeTakeFirst()
-    if (Number(update.numUpdatedRows) === 1) return { increased: next.increased, current: next.streak }
+    if (Number(update.numUpdatedRows) === 1) return next.result
   }
 }
 
+/** Streak (decision 007 §15) for a receipt accepted now. */
+export async function advanceStreak(trx: Transaction<Database>, userId: number, now: Date) {
+  const today = utcDay(now)
+  return updateStreak(trx, userId, now, (user) => {
+    const next = nextStreak({ lastActiveDay: user.last_streak_day, currentStreak: user.current_streak, today })
+    return {
+      record: { currentStreak: next.streak, bestStreak: Math.max(user.best_streak, next.streak), lastActiveDay: today },
+      result: { increased: next.increased, current: next.streak },
+    }
+  })
+}
+
 /**
- * A staff approval counts the receipt for the UTC day it was submitted (issue 40), with the same
- * compare-and-set as advanceStreak. Call it after the receipt's status is 'approved'; returns the
- * streak of that day, which the receipt is paid at.
+ * A staff approval counts the receipt for the UTC day it was submitted (issue 40). Call it after the
+ * receipt's status is 'approved'; returns the streak of that day, which the receipt is paid at.
  */
 export async function countApprovedDay(trx: Kysely<Database>, userId: number, day: string, now: Date) {
   const accepted = await trx.selectFrom('receipts').select('created_at').where('user_id', '=', userId).where('status', '=', 'approved').execute()
   const acceptedDays = accepted.map((r) => utcDay(new Date(r.created_at)))
-  for (;;) {
-    const user = await trx
-      .selectFrom('users')
-      .select(['current_streak', 'best_streak', 'last_streak_day'])
-      .where('id', '=', userId)
-      .executeTakeFirstOrThrow()
-    const counted = countStreakDay(
-      { lastActiveDay: user.last_streak_day, currentStreak: user.current_streak, bestStreak: user.best_streak },
-      day,
-      acceptedDays,
-    )
-    const update = await trx
-      .updateTable('users')
-      .set({
-        current_streak: counted.record.currentStreak,
-        best_streak: counted.record.bestStreak,
-        last_streak_day: counted.record.lastActiveDay,
-        updated_at: now.toISOString(),
-      })
-      .where('id', '=', userId)
-      .where('current_streak', '=', user.current_streak)
-      .where((eb) =>
-        user.last_streak_day === null ? eb('last_streak_day', 'is', null) : eb('last_streak_day', '=', user.last_streak_day),
-      )
-      .executeTakeFirst()
-    if (Number(update.numUpdatedRows) === 1) return { streakOfDay: counted.streakOfDay, increased: counted.increased, current: counted.record.currentStreak }
-  }
+  return updateStreak(trx, userId, now, (user) => {
+    const counted = countStreakDay({ lastActiveDay: user.last_streak_day, currentStreak: user.current_streak, bestStreak: user.best_streak }, day, acceptedDays)
+    return { record: counted.record, result: { streakOfDay: counted.streakOfDay, increased: counted.increased, current: counted.record.currentStreak } }
+  })
 }
 
 /** What decides the first-receipt bonus (approval-promise.ts): whether it was paid, and the user's receipts. */

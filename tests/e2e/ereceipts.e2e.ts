@@ -3,48 +3,25 @@
  * JavaScript on and off; forward one by SMTP to the personal address and see it in the history.
  * The app reads DKIM keys from a real DNS server on the loopback (DNS_SERVERS).
  */
-import dgram from 'node:dgram'
 import nodemailer from 'nodemailer'
 import type { Browser } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDkimDns, type DkimDns } from '../utils/dkim-dns'
-import { forwardAsAttachment, makeTrip, signedReceipt, TEST_EXTRA_SENDERS } from '../utils/ereceipts'
-import { startAppServer, type AppServer } from './app-server'
-import { launchBrowser, signedInContext } from './browser'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { DkimDns } from '../utils/dkim-dns'
+import { forwardAsAttachment, makeTrip, signedReceipt } from '../utils/ereceipts'
+import type { AppServer } from './app-server'
+import { useEReceiptApp } from './ereceipt-app'
+import { signedInContext } from './browser'
 
+const env = useEReceiptApp()
 let app: AppServer
 let browser: Browser
 let dns: DkimDns
 let smtpPort: number
+beforeAll(() => {
+  ;({ app, browser, dns, smtpPort } = env.current)
+})
+
 let seed = 5000
-
-async function freeTcpPortish(): Promise<number> {
-  const socket = dgram.createSocket('udp4')
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  const { port } = socket.address()
-  socket.close()
-  return port
-}
-
-beforeAll(async () => {
-  dns = await startDkimDns()
-  smtpPort = await freeTcpPortish()
-  ;[app, browser] = await Promise.all([
-    startAppServer({
-      DNS_SERVERS: dns.server,
-      ERECEIPT_SENDERS: TEST_EXTRA_SENDERS,
-      INBOUND_DOMAIN: 'in.recircle.test',
-      INBOUND_SMTP_PORT: String(smtpPort),
-      INBOUND_SMTP_HOST: '127.0.0.1',
-    }),
-    launchBrowser(),
-  ])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-  await dns?.close()
-})
 
 const yesterday = () => new Date(Date.now() - 86_400_000)
 

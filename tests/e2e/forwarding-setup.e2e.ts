@@ -3,47 +3,22 @@
  * JavaScript off and on (plain <details>), and a Gmail forwarding confirmation that arrives by
  * SMTP shown on Home to its owner with its code and Confirm link, then hidden with Done.
  */
-import dgram from 'node:dgram'
 import nodemailer from 'nodemailer'
 import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startDkimDns, type DkimDns } from '../utils/dkim-dns'
-import { TEST_EXTRA_SENDERS } from '../utils/ereceipts'
+import { beforeAll, describe, expect, it } from 'vitest'
+import type { DkimDns } from '../utils/dkim-dns'
 import { confirmationLink, gmailConfirmation } from '../utils/forwarding'
-import { startAppServer, type AppServer } from './app-server'
-import { launchBrowser, signedInContext } from './browser'
+import type { AppServer } from './app-server'
+import { useEReceiptApp } from './ereceipt-app'
+import { signedInContext } from './browser'
 
+const env = useEReceiptApp()
 let app: AppServer
 let browser: Browser
 let dns: DkimDns
 let smtpPort: number
-
-async function freePortish(): Promise<number> {
-  const socket = dgram.createSocket('udp4')
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  const { port } = socket.address()
-  socket.close()
-  return port
-}
-
-beforeAll(async () => {
-  dns = await startDkimDns()
-  smtpPort = await freePortish()
-  ;[app, browser] = await Promise.all([
-    startAppServer({
-      DNS_SERVERS: dns.server,
-      ERECEIPT_SENDERS: TEST_EXTRA_SENDERS,
-      INBOUND_DOMAIN: 'in.recircle.test',
-      INBOUND_SMTP_PORT: String(smtpPort),
-      INBOUND_SMTP_HOST: '127.0.0.1',
-    }),
-    launchBrowser(),
-  ])
-})
-afterAll(async () => {
-  await browser?.close()
-  await app?.stop()
-  await dns?.close()
+beforeAll(() => {
+  ;({ app, browser, dns, smtpPort } = env.current)
 })
 
 async function noWiderThanThePhone(page: Page) {
@@ -103,13 +78,13 @@ describe('setting up e-receipts at 360 px', () => {
     const other = await signedInContext(browser, app.baseUrl, { javaScriptEnabled: true })
     const otherPage = await other.newPage()
     await otherPage.goto(`${app.baseUrl}/home`)
-    await otherPage.getByRole('heading', { name: "Today's Goal" }).waitFor()
+    await otherPage.getByRole('heading', { name: "Today's actions" }).waitFor()
     await expect(otherPage.getByTestId('forwarding-confirmation').count()).resolves.toBe(0)
     await other.close()
 
     await card.getByRole('button', { name: 'Done' }).click()
     await page.waitForURL(`${app.baseUrl}/home`)
-    await page.getByRole('heading', { name: "Today's Goal" }).waitFor()
+    await page.getByRole('heading', { name: "Today's actions" }).waitFor()
     await expect(page.getByTestId('forwarding-confirmation').count()).resolves.toBe(0)
     // The code and the link never reach the logs.
     expect(app.output()).not.toContain(code)
