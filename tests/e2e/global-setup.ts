@@ -16,7 +16,15 @@ export async function setup({ provide }: GlobalSetupContext) {
   chain = await startFakeThorServer({ defaultPassport: { person: true }, blockIntervalMs: 10_000 })
   for (const wallet of NEW_WALLETS) chain.fake.setPassport(wallet.address, { person: false })
   try {
-    app = await startAppServer({ THOR_NODE_URL: chain.url, PASSPORT_CHECKS: 'on' })
+    app = await startAppServer({
+      THOR_NODE_URL: chain.url,
+      PASSPORT_CHECKS: 'on',
+      // Every browser here signs in from one address, dozens of wallets a minute on a quiet
+      // machine: the per-address sign-in limits (tested in tests/rate-limits.test.ts) would refuse
+      // the later ones. The per-wallet limits stay as configured.
+      RATE_LIMIT_CHALLENGE_PER_IP_PER_MINUTE: '600',
+      RATE_LIMIT_CERTIFICATE_PER_IP_PER_MINUTE: '600',
+    })
   } catch (error) {
     await chain.close()
     throw error
