@@ -24,6 +24,8 @@ export async function setup({ provide }: GlobalSetupContext) {
       // the later ones. The per-wallet limits stay as configured.
       RATE_LIMIT_CHALLENGE_PER_IP_PER_MINUTE: '600',
       RATE_LIMIT_CERTIFICATE_PER_IP_PER_MINUTE: '600',
+      // Likewise the photos the suite's files send, all from that one address.
+      RATE_LIMIT_ANALYSIS_PER_IP_PER_HOUR: '1000',
     })
   } catch (error) {
     await chain.close()
