@@ -5,9 +5,9 @@
  */
 import fs from 'node:fs'
 import path from 'node:path'
-import { afterAll, describe, expect, test } from 'vitest'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { analyzeReceipt, joinReadings, readInBands, type SecondReader } from '~/analysis/photo-analysis.server'
-import { closeOcrPool, languageOcr, loadedLanguages, MAX_LANGUAGE_POOLS, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
+import { closeLanguagePools, closeOcrPool, languageOcr, loadedLanguages, MAX_LANGUAGE_POOLS, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 const now = new Date('2026-11-15T12:00:00Z')
@@ -17,6 +17,12 @@ function spiedLanguages() {
   const asked: OcrLanguage[] = []
   return { asked, languageOcr: (l: OcrLanguage): OcrFn => (asked.push(l), languageOcr(l)) }
 }
+
+// Test files share a process (vitest.config.ts, isolate: false): another file may have left a
+// language pool alive, so each file here starts with none.
+beforeAll(async () => {
+  await closeLanguagePools()
+})
 
 afterAll(async () => {
   await closeOcrPool()

@@ -122,6 +122,7 @@ async function nearDuplicate(db: Executor, fingerprint: string | null, amountCen
     .where('created_at', '>=', new Date(now.getTime() - 60 * 86_400_000).toISOString())
     .where('image_phash', 'is not', null)
   if (amountCents !== null) query = query.where((eb) => eb.or([eb('amount_cents', '=', amountCents), eb('user_amount_cents', '=', amountCents)]))
-  const recent = await query.execute()
+  // Oldest first: a copy of a copy names the original, on every database (PostgreSQL has no natural order).
+  const recent = await query.orderBy('id', 'asc').execute()
   return recent.find((r) => fingerprintsMatch(r.image_phash!, fingerprint))?.id ?? null
 }
