@@ -143,7 +143,7 @@ describe('signalling a confirmed fraud', () => {
     expect(res.status).toBe(302)
     fake.mine(1)
     expect(fake.passportSignals()).toEqual([{ user: user.walletAddress.toLowerCase(), reason: expect.stringContaining('Drawn receipt'), signaler: DISTRIBUTOR.address.toLowerCase() }])
-    const audit = await getDb().selectFrom('audit_log').select('action').where('target_id', '=', result.receiptId).execute()
+    const audit = await getDb().selectFrom('audit_log').select('action').where('target_id', '=', result.receiptId).orderBy('id').execute()
     expect(audit.map((a) => a.action)).toEqual(['receipt.reject', 'passport.signal'])
   })
 })

@@ -63,6 +63,8 @@ export async function findSameReceipts(db: Executor, content: ReceiptContent): P
       if (referenceNumber) either.push(eb('reference_number', '=', referenceNumber))
       return eb.or(either)
     })
+    // Oldest first: the receipt named as the same one from another account is the original, on every database.
+    .orderBy('id', 'asc')
     .execute()
   return rows
     .filter((r) => !(referenceNumber && r.reference_number && r.reference_number !== referenceNumber))

@@ -284,6 +284,8 @@ export async function signalGroupWallets(
     .select(['users.wallet_address', 'receipts.id'])
     .where('receipts.id', 'in', input.receiptIds.length ? input.receiptIds : [0])
     .where('receipts.status', '=', 'rejected')
+    // Each wallet is named with its oldest receipt of the group, on every database.
+    .orderBy('receipts.id', 'asc')
     .execute()
   const wallets = new Map<string, number>()
   for (const r of rows) if (!wallets.has(r.wallet_address)) wallets.set(r.wallet_address, r.id)

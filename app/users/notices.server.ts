@@ -46,7 +46,8 @@ const anyNoticeSince = preparedQuery((db: DB, userId: number, since: string) =>
   ]),
 )
 
-// Prepared once each: Home, the most visited page, asks them when anything is new.
+// Prepared once each: Home, the most visited page, asks them when anything is new. Ties in time (a
+// group decided at once) fall to the newest row, so the same five show on every database.
 const reviewedReceipts = preparedQuery((db: DB, userId: number, since: string) =>
   db
     .selectFrom('receipts')
@@ -55,6 +56,7 @@ const reviewedReceipts = preparedQuery((db: DB, userId: number, since: string) =
     .where('status', 'in', ['approved', 'rejected'])
     .where('reviewed_at', '>', since)
     .orderBy('reviewed_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(MAX_NOTICES),
 )
 
@@ -66,6 +68,7 @@ const reviewedSubmissions = preparedQuery((db: DB, userId: number, since: string
     .where('status', 'in', ['approved', 'rejected'])
     .where('reviewed_at', '>', since)
     .orderBy('reviewed_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(MAX_NOTICES),
 )
 
@@ -77,6 +80,7 @@ const settledPayouts = preparedQuery((db: DB, userId: number, since: string) =>
     .where('status', 'in', ['confirmed', 'failed', 'reverted'])
     .where('updated_at', '>', since)
     .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
     .limit(MAX_NOTICES),
 )
 
@@ -89,6 +93,7 @@ const forwardedOutcomes = preparedQuery((db: DB, userId: number, since: string) 
     .where('forwarded_outcomes.user_id', '=', userId)
     .where('forwarded_outcomes.created_at', '>', since)
     .orderBy('forwarded_outcomes.created_at', 'desc')
+    .orderBy('forwarded_outcomes.id', 'desc')
     .limit(MAX_NOTICES),
 )
 
