@@ -99,17 +99,18 @@ describe('a long page read piece by piece (issue 37)', () => {
     return page(image.toString())
   }
 
-  test('the top and the footer always; no further once the reading is complete', async () => {
+  test('the top, the footer and the piece under the top always; no further once the reading is complete', async () => {
     const read: string[] = []
     const r = await readInBands(pieces, reader(read), (so) => so.text.includes('Total'))
-    expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy'])
-    expect(r.text).toBe('Uber\nTotal $12.40\nUber · Help · Privacy')
+    // A real Uber trip summary prints "This is not a payment receipt" in the piece under its total.
+    expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy', 'Invite your friends'])
+    expect(r.text).toBe('Uber\nTotal $12.40\nInvite your friends\nUber · Help · Privacy')
   })
 
   test('the middle is read piece by piece until the reading is complete', async () => {
     const read: string[] = []
-    await readInBands(pieces, reader(read), (so) => so.text.includes('Invite'))
-    expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy', 'Invite your friends'])
+    await readInBands(pieces, reader(read), (so) => so.text.includes('Rate'))
+    expect(read).toEqual(['Uber\nTotal $12.40', 'Uber · Help · Privacy', 'Invite your friends', 'Rate your trip'])
   })
 
   test('an incomplete reading reads on, at most four pieces, joined in page order', async () => {

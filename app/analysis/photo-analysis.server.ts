@@ -180,10 +180,13 @@ function refuseScript(
  * text (a real flight e-mail: 148 lines, 6 s of tesseract under load).
  */
 const MAX_PIECES_READ = 4
+/** Pieces read whatever the reading so far: the top, the footer and the piece under the top. */
+const ALWAYS_READ = 3
 
 /**
  * A long page read piece by piece (issue 37): the top and the last piece, the footer, first (an
- * e-mail's logo is an image, and its brand may be printed only in its footer); then, after each
+ * e-mail's logo is an image, and its brand may be printed only in its footer), and the piece under
+ * the top (where a summary says it is not a payment receipt); then, after each
  * piece, the reading so far is checked, and once `complete` the rest is not read (a long
  * screenshot's marketing and blank space); never more than MAX_PIECES_READ. The pieces' readings
  * are joined in page order.
@@ -194,8 +197,9 @@ export async function readInBands(bands: Buffer[], ocr: OcrFn, complete: (r: Ocr
   for (const [n, i] of order.entries()) {
     signal?.throwIfAborted()
     parts[i] = await ocr(bands[i], { signal })
-    // The top and the footer are always read.
-    if (n >= 1 && n < order.length - 1 && complete(joinReadings(parts))) break
+    // The top, the footer and the piece under the top are always read: a summary says it is not a
+    // payment receipt under its total (a real Uber trip summary, issue 37), not in its first rows.
+    if (n >= ALWAYS_READ - 1 && n < order.length - 1 && complete(joinReadings(parts))) break
   }
   return joinReadings(parts)
 }

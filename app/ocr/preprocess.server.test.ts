@@ -2,8 +2,9 @@ import fs from 'node:fs'
 import path from 'node:path'
 import sharp from 'sharp'
 import { describe, expect, test } from 'vitest'
-import { closeBlankRows, flattenBackground, greyShare, prepareForOcr } from '~/ocr/preprocess.server'
+import { closeBlankRows, flattenBackground, greyShare, invertDarkRows, prepareForOcr } from '~/ocr/preprocess.server'
 import { ReceiptImageError, sniffImageFormat, validateReceiptImage } from '~/ocr/photo.server'
+import { closeOcrPool, languageOcr } from '~/ocr/tesseract.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 const blank = (width: number, height: number) =>
@@ -215,6 +216,50 @@ describe('real sizes (issue 37)', () => {
     for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) if (g.data[y * g.width + x] < 128) lastInk = y
     expect(lastInk).toBeGreaterThan(g.height - 120)
     expect(rowHeight(g)).toBeGreaterThanOrEqual(20)
+  })
+
+  test("a long screenshot's black footer is read as dark text on light, and its tinted header is not cropped off", async () => {
+    // Issue 37, a real Uber receipt e-mail as a phone screenshot: a tinted header with the total and
+    // date, the receipt on white, and a black footer whose grey "Uber Technologies" is the only brand
+    // text (the logo is an image). Left black, the footer was cropped off as not paper.
+    const receipt = await sharp(fixture('dev-012-tesla.png')).flatten({ background: '#fff' }).resize({ width: 1170 }).png().toBuffer()
+    const header = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" width="1170" height="600"><rect width="1170" height="600" fill="#fdf2dc"/><text x="80" y="380" font-size="84" font-family="DejaVu Sans">Thanks for riding</text></svg>')
+    const footer = Buffer.from(
+      '<svg xmlns="http://www.w3.org/2000/svg" width="1170" height="900"><rect width="1170" height="900" fill="#000"/>' +
+        '<text x="72" y="200" font-size="44" fill="#fff" font-family="DejaVu Sans">Privacy policy</text>' +
+        '<text x="72" y="560" font-size="40" fill="#9e9e9e" font-family="DejaVu Sans">Uber Technologies</text>' +
+        '<text x="72" y="620" font-size="40" fill="#9e9e9e" font-family="DejaVu Sans">1725 3rd Street,</text></svg>',
+    )
+    const page = await sharp({ create: { width: 1170, height: 7000, channels: 3, background: '#fff' } })
+      .composite([{ input: header, top: 0, left: 0 }, { input: receipt, top: 700, left: 0 }, { input: footer, top: 6100, left: 0 }])
+      .png()
+      .toBuffer()
+    const p = await prepareForOcr(page)
+    const g = pgmGrey(p.image)
+    // Not cropped: the header's line is within the first rows, and the footer's text ink comes last.
+    let firstInk = -1
+    let lastInk = 0
+    for (let y = 0; y < g.height; y++) for (let x = 0; x < g.width; x++) if (g.data[y * g.width + x] < 128) (firstInk < 0 && (firstInk = y), (lastInk = y))
+    expect(firstInk).toBeLessThan(400 * p.scale)
+    expect(lastInk).toBeGreaterThan(g.height - 12 * 30)
+    // The footer piece is the footer, read as dark on light.
+    const footerText = await languageOcr('eng')(p.bands!.at(-1)!)
+    expect(footerText.text).toMatch(/Uber Technologies/)
+    await closeOcrPool()
+  })
+
+  test('invertDarkRows turns the rows of a dark band light, and leaves light rows with dark text alone', () => {
+    const width = 100
+    const data = new Uint8Array(width * 4).fill(255)
+    data.fill(0, 0, 10) // a light row with some text
+    data.fill(0, width, 3 * width) // two black rows...
+    data.fill(160, width + 40, width + 50) // ...one with grey text
+    data.fill(243, 3 * width, 4 * width) // a tinted light row
+    expect(invertDarkRows({ data, width, height: 4 })).toBe(2)
+    expect(data[0]).toBe(0)
+    expect(data[width]).toBe(255)
+    expect(data[width + 45]).toBe(95)
+    expect(data[3 * width]).toBe(243)
   })
 
   test('closeBlankRows closes blank stretches over two rows to one and a half, and keeps every inked row', () => {

@@ -106,6 +106,16 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     invert(small)
     layout = analyseLayout(small, opt)
   }
+  // A light page's dark bands (an e-mail's black header or footer, where its company name is printed
+  // in grey) are read as dark text on light too: left as they are, they are cropped off as not paper.
+  // Screenshots and long pages only (a whole e-mail's many colours can fail the screenshot test, and
+  // no camera photo is three times taller than wide): a photo's dark rows are the table around it.
+  const longPage = probe.height >= TALL_PAGE * probe.width
+  const darkBands = (screenshot || longPage) && !inverted && invertDarkRows(small) > 0
+  // Such a page is all screen, nothing around it to crop: with its dark class gone, the threshold
+  // would part its tinted panels from the white ones and crop to one of them.
+  const layoutOpt = darkBands ? { ...opt, crop: false } : opt
+  if (darkBands) layout = analyseLayout(small, layoutOpt)
   // A panel darker than the page (an app receipt's grey card) passes for ink too, and its height for
   // a line's: look for the ink on a copy whose panels are flattened to paper. Straight screenshots only:
   // on a grainy photo the grain passes for ink, and its layout stands.
@@ -113,13 +123,14 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
   if (layout.inkShare > PANEL_INK_SHARE && screenshot && straightPage) {
     const flat = { ...small, data: Uint8Array.from(small.data) }
     flattenBackground(flat, LAYOUT_FLATTEN_BLOCK)
-    layout = analyseLayout(small, opt, flat)
+    layout = analyseLayout(small, layoutOpt, flat)
     // A darker panel's rim can still pass for one tall line: then read the page at its own size.
     if (layout.lineHeight !== null && layout.lineHeight > small.height / 8) layout = { ...layout, lineHeight: null }
   }
   // The pixels read: the whole photo as decoded (up to 4 MP), or a large one decoded at its text's size.
   const full = probe.full ?? (await decodeAtTextSize(buf, probe, layout.lineHeight, opt))
   if (inverted && full !== small) invert(full)
+  if (darkBands && full !== small) invertDarkRows(full)
   const ratio = full.width / small.width
   const angle = opt.deskew && Math.abs(layout.skewDegrees) >= MIN_DESKEW ? layout.skewDegrees : 0
   const paperBox = opt.crop && layout.paper ? rotatedBox(layout.paper, small, -angle, ratio) : null
@@ -242,7 +253,7 @@ const TALL_PAGE = 3
 /** A long page's pieces: at most this many text rows (of the target height) tall... */
 const BAND_ROWS = 34
 /** ...and its footer, read on its own: its last this many rows at most. */
-const FOOTER_ROWS = 8
+const FOOTER_ROWS = 12
 /** Blank rows kept between two blocks of text, in text rows (the target height). */
 const KEPT_GAP_ROWS = 1.5
 
@@ -433,6 +444,34 @@ function stretchContrast(g: Grey): void {
 
 function invert(g: Grey): void {
   for (let i = 0; i < g.data.length; i++) g.data[i] = 255 - g.data[i]
+}
+
+/** A row whose middle grey level (of DARK_ROW_SAMPLES pixels across) is below this is a dark background. */
+const DARK_ROW_LEVEL = 96
+const DARK_ROW_SAMPLES = 64
+
+/**
+ * Invert every row whose background is dark from edge to edge: a screenshot's dark band (a footer,
+ * a header) becomes dark text on light like the rest of the page. A row's background is its median
+ * (text covers far less than half a row), and its first and last samples are dark too: a dark card
+ * with light margins is left to tesseract's own inverted reading. Returns how many rows were inverted.
+ */
+export function invertDarkRows(g: Grey): number {
+  const { width, height, data } = g
+  const step = Math.max(1, Math.floor(width / DARK_ROW_SAMPLES))
+  const samples = new Uint8Array(Math.ceil(width / step))
+  let inverted = 0
+  for (let y = 0; y < height; y++) {
+    const row = y * width
+    let n = 0
+    for (let x = Math.floor(step / 2); x < width; x += step) samples[n++] = data[row + x]
+    if (samples[0] >= DARK_ROW_LEVEL || samples[n - 1] >= DARK_ROW_LEVEL) continue
+    const sorted = samples.subarray(0, n).sort()
+    if (sorted[n >> 1] >= DARK_ROW_LEVEL) continue
+    for (let x = 0; x < width; x++) data[row + x] = 255 - data[row + x]
+    inverted++
+  }
+  return inverted
 }
 
 /** Share of pixels between ink and paper (65..191), from every 7th pixel: a few ms on 4 MP. */
