@@ -388,7 +388,38 @@ function findTotal(lines: Line[]): TotalFound | null {
   // taken when the items above add up to it, or when nothing else names a total.
   const paid = paymentTotal(lines)
   if (paid && (paid.check === 'sum' || paid.check === 'near-sum' || !weak)) return paid
-  return weak ?? structuralTotal(lines)
+  return weak ?? structuralTotal(lines) ?? onlyPricedAmount(lines)
+}
+
+/** The label of a total that is the page's one amount printed with a currency (onlyPricedAmount). */
+export const PRICE_ONLY_LABEL = 'price'
+
+/** A total found on the page, not only its one priced amount: what deciding how to read it on needs. */
+export function hasTotal(fields: ExtractedReceipt): boolean {
+  return fields.totalAmount !== null && fields.signals.totalLabel !== PRICE_ONLY_LABEL
+}
+
+/**
+ * A ticket may print its price with no word for it ("￥73.00元" on a rail ticket): when nothing else
+ * names a total, the one amount on the page printed with a currency sign or code is the price. It
+ * has no label, so it never approves on its own ('No clear total line'), and a second reading is
+ * still asked for a total (readings.ts).
+ */
+function onlyPricedAmount(lines: Line[]): TotalFound | null {
+  const priced = lines.map((line) => ({ line, amount: lineAmount(line) })).filter((x): x is { line: Line; amount: Amount } => x.amount !== null && x.amount.currency && x.amount.value > 0)
+  if (priced.length === 0 || new Set(priced.map((x) => cents(x.amount.value))).size !== 1) return null
+  const { line, amount } = priced[0]
+  return {
+    value: amount.value,
+    currency: amount.code,
+    label: PRICE_ONLY_LABEL,
+    strength: 1,
+    confidence: line.confidence,
+    digitConfidence: line.digitConfidence,
+    repaired: amount.repaired,
+    check: 'none',
+    items: [],
+  }
 }
 
 /** The amount on the last payment line ("Visa *1234 $49.19", "Venmo account $2.35"), judged against the items above it. */

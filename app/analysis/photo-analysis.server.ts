@@ -2,7 +2,7 @@
  * Receipt image -> StoredAnalysis. Judges the receipt alone: the age window, duplicates and the
  * user's corrections are decided by the submission code.
  */
-import { extractReceipt, type ExtractedReceipt } from '~/analysis/extract'
+import { extractReceipt, hasTotal, type ExtractedReceipt } from '~/analysis/extract'
 import { prepareForOcr, type PreprocessOptions } from '~/ocr/preprocess.server'
 import { validateReceiptImage } from '~/ocr/photo.server'
 import { checkPhotoCapture } from '~/ocr/capture.server'
@@ -61,7 +61,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   // and date are read (a real e-mail's 60-150 lines took tesseract 2-6 s whole; issue 37).
   const complete = (r: OcrResult) => {
     const f = extractReceipt(r)
-    return readsAsLatin(r) && f.vendor !== null && f.totalAmount !== null && f.purchaseDate !== null
+    return readsAsLatin(r) && f.vendor !== null && hasTotal(f) && f.purchaseDate !== null
   }
   let result = prepared.bands && prepared.bands.length > 1 ? await readInBands(prepared.bands, ocr, complete, opts.signal) : await ocr(prepared.image, { signal: opts.signal })
   let fields = extractReceipt(result)
@@ -234,7 +234,7 @@ function hasCleanLine(result: OcrResult): boolean {
 
 /** No total and no date: a merchant name alone may be a chance match in rotated garbage. */
 function unreadable(fields: ExtractedReceipt): boolean {
-  return fields.totalAmount === null && fields.purchaseDate === null
+  return !hasTotal(fields) && fields.purchaseDate === null
 }
 
 async function tryOtherOrientations(

@@ -19,6 +19,15 @@ describe('choosing between two readings of one photo', () => {
     expect(wantsSecondReading(reading('tesseract', WAYMO.replace('Mar 22, 2026 at 10:07 AM', '')).fields)).toBe(true)
   })
 
+  it('a lone priced amount is no total: the second reading is still asked, and its labelled total decides', () => {
+    // The total's line missed, one priced fare read elsewhere on the page.
+    const first = reading('tesseract', NO_TOTAL.replace('Visa ending in 4417', 'Trip fare $18.12'))
+    expect(first.fields).toMatchObject({ totalAmount: 18.12 })
+    expect(wantsSecondReading(first.fields)).toBe(true)
+    const second = reading('paddleocr', WAYMO)
+    expect(chooseReading(first, second)).toBe(second)
+  })
+
   it('the second reading decides when it found at least as many fields; otherwise the first stands', () => {
     const blurred = reading('tesseract', NO_TOTAL)
     const second = reading('paddleocr', WAYMO)

@@ -3,7 +3,7 @@
  * decision 010). The same extraction and verdict serve both readers; this only chooses between
  * their fields and guards against their disagreeing.
  */
-import { extractReceipt, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
+import { extractReceipt, hasTotal, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
 import type { ReaderName } from '~/analysis/stored-analysis'
 import { judgeReceipt, type Verdict } from '~/analysis/verdict'
 
@@ -15,9 +15,13 @@ export function readingOf(reader: ReaderName, ocr: { lines: OcrLine[]; confidenc
   return { reader, text, confidence: ocr.confidence, fields: extractReceipt({ text, lines: ocr.lines }) }
 }
 
-/** The fields a verdict needs. A reading missing one of them cannot be approved automatically. */
+/**
+ * The fields a verdict needs. A reading missing one of them cannot be approved automatically. A
+ * price found only as the page's one priced amount counts as no total: a second reading may find
+ * the total's line.
+ */
 function keyFields(fields: ExtractedReceipt): number {
-  return Number(fields.vendor !== null) + Number(fields.totalAmount !== null) + Number(fields.purchaseDate !== null)
+  return Number(fields.vendor !== null) + Number(hasTotal(fields)) + Number(fields.purchaseDate !== null)
 }
 
 /** Measured (decision 011): a second reading helps only where the first missed a field. */

@@ -9,6 +9,7 @@ import { clockTime, findTripMoment } from './reference'
 import { classifyMessage } from './trip-kind'
 import { matchVendor } from './vendors'
 import { judgeReceipt } from './verdict'
+import { ERECEIPT_REASONS, judgeEReceipt } from './email-verdict'
 
 // Lyft ride receipt (2025): no "Total" label; the card line is the amount paid; an advert below.
 const LYFT_RIDE = `JULY 3, 2025 AT 9:00 AM
@@ -200,6 +201,24 @@ describe('Korean and Chinese receipts', () => {
   it('reads a taxi receipt: its title, total and date', () => {
     const fields = extractReceipt('서울 택시 영수증\n일시 2026년 3월 2일 14:05\n합계 ₩27,700')
     expect(fields).toMatchObject({ storeName: 'Taxi', category: 'ride_share', totalAmount: 27700, currency: 'KRW', purchaseDate: '2026-03-02' })
+  })
+
+  // A China Railway paper ticket (a PaddleOCR sample photo, Apache-2.0), as PaddleOCR reads it: the
+  // price has no word for it, the operator's name is not printed, the fixed clause is.
+  const CR_TICKET = '杭州东售\n2013年07月07日13:39开  06车12B号\n杭州东  G7512次  上海虹桥\n￥73.00元\n限乘当日当次车\n检票口16'
+
+  it('reads a China Railway ticket: its one priced amount, and the clause every such ticket prints', () => {
+    const fields = extractReceipt(CR_TICKET)
+    expect(fields).toMatchObject({ storeName: 'China Railway', category: 'public_transit', totalAmount: 73, currency: 'CNY', purchaseDate: '2013-07-07' })
+    // Unlabelled, the price never approves on its own.
+    expect(judgeReceipt(fields, 95, { now: new Date('2013-07-08T12:00:00Z') }).reasons).toContain('No clear total line was found')
+  })
+
+  it('takes no lone priced amount where there are two, and none from a sender\'s mail', () => {
+    expect(extractReceipt('杭州东  G7512次\n￥73.00元\n￥5.00元\n限乘当日当次车').totalAmount).toBeNull()
+    const offer = extractReceipt('Uber\nNovember 22, 2026\nUber One members save on every ride\nJoin for $9.99')
+    expect(offer.totalAmount).toBe(9.99)
+    expect(judgeEReceipt({ ...offer, category: 'ride_share' }, { signedSentAt: '2026-11-22T20:00:00.000Z', recipientSigned: true }).reasons).toContain(ERECEIPT_REASONS.noTotal)
   })
 
   it("an unknown merchant is not named after a greeting ('Thanks for riding…')", () => {

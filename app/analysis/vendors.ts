@@ -190,7 +190,8 @@ export const VENDORS: Vendor[] = [
   transit('redBus'),
   transit('Korail', ['KTX', '코레일', '한국철도']),
   transit('SRT', ['SR 수서고속철도', '수서고속철도'], ['SRT']),
-  transit('China Railway', ['中国铁路', '中国铁路客户服务中心', '12306', '铁路电子客票']),
+  // Every China Railway paper ticket prints "限乘当日当次车" (valid on this day's train only); the operator's name it does not.
+  transit('China Railway', ['中国铁路', '中国铁路客户服务中心', '12306', '铁路电子客票', '限乘当日当次车']),
   transit('Tmoney', ['티머니', 'T-money']),
   transit('VIA Rail', ['VIA Rail Canada']),
   transit('Sun Metro'),
