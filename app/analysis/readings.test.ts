@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { extractReceipt } from '~/analysis/extract'
-import { DISAGREEMENT_REASONS, chooseReading, disagreements, judgeReadings, wantsConfirmation, wantsSecondReading, withDisagreements, type Reading } from '~/analysis/readings'
+import { DISAGREEMENT_REASONS, agreements, chooseReading, disagreements, judgeReadings, wantsConfirmation, wantsSecondReading, withDisagreements, type Reading } from '~/analysis/readings'
 import { judgeReceipt } from '~/analysis/verdict'
 
 const WAYMO = 'Waymo\nYour ride receipt\nMar 22, 2026 at 10:07 AM\nTrip fare $18.12\nFees $2.30\nTotal $20.42\nVisa ending in 4417'
@@ -26,6 +26,9 @@ describe('choosing between two readings of one photo', () => {
     expect(wantsSecondReading(first.fields)).toBe(true)
     const second = reading('paddleocr', WAYMO)
     expect(chooseReading(first, second)).toBe(second)
+    // Nor is it a total to disagree on, or to confirm.
+    expect(disagreements(second.fields, first.fields)).not.toContain('total')
+    expect(agreements(second.fields, reading('tesseract', NO_TOTAL.replace('Visa ending in 4417', 'Trip fare $20.42')).fields).total).toBe(false)
   })
 
   it('the second reading decides when it found at least as many fields; otherwise the first stands', () => {

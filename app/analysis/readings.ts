@@ -78,7 +78,8 @@ export const DISAGREEMENT_REASONS = {
  */
 export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt): Array<keyof typeof DISAGREEMENT_REASONS> {
   const out: Array<keyof typeof DISAGREEMENT_REASONS> = []
-  if (decided.totalAmount !== null && other.totalAmount !== null && Math.abs(decided.totalAmount - other.totalAmount) >= 0.005) out.push('total')
+  // A lone priced amount is no total to disagree on (hasTotal).
+  if (hasTotal(decided) && hasTotal(other) && Math.abs(decided.totalAmount! - other.totalAmount!) >= 0.005) out.push('total')
   if (decided.purchaseDate !== null && other.purchaseDate !== null && decided.purchaseDate !== other.purchaseDate) out.push('date')
   if (decided.vendor !== null && other.vendor !== null && decided.vendor.name !== other.vendor.name) out.push('vendor')
   const evOnlyInOther = decided.vendor?.kind === 'car_rental' && decided.signals.evEvidence.length === 0 && other.signals.evEvidence.length > 0
@@ -91,7 +92,7 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
 export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): { vendor: boolean; total: boolean; date: boolean } {
   return {
     vendor: decided.vendor !== null && other.vendor !== null && decided.vendor.name === other.vendor.name,
-    total: decided.totalAmount !== null && other.totalAmount !== null && Math.abs(decided.totalAmount - other.totalAmount) < 0.005,
+    total: hasTotal(decided) && hasTotal(other) && Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005,
     date: decided.purchaseDate !== null && decided.purchaseDate === other.purchaseDate,
   }
 }
