@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { extractReceipt, parseAmounts, parseDates } from './extract'
 import { clockTime, findTripMoment } from './reference'
 import { classifyMessage } from './trip-kind'
-import { matchVendor } from './vendors'
+import { findVendors, matchVendor } from './vendors'
 import { judgeReceipt } from './verdict'
 import { ERECEIPT_REASONS, judgeEReceipt } from './email-verdict'
 
@@ -114,6 +114,25 @@ describe('vendors: precise, never a fuzzy guess', () => {
   it('a misread name still matches when the glyphs are ones readers confuse', () => {
     expect(matchVendor(['Tesia Supercharger'])?.vendor.name).toBe('Tesla')
     expect(matchVendor(['zlipcar'])?.vendor.name).toBe('Zipcar')
+  })
+
+  it('a flight receipt names its airline, and is not eligible', () => {
+    // A real United e-mail: the logo is an image; its first line and its copyright name the airline.
+    const fields = extractReceipt('United Airlines Fri, Jul 11, 2025\nThank you for choosing United.\nTotal Per Passenger 38.69 USD\nCopyright © 2025 United Airlines, Inc. All Rights Reserved')
+    expect(fields).toMatchObject({ storeName: 'United Airlines', category: null })
+    expect(judgeReceipt(fields, 95, { now: new Date('2025-07-12T12:00:00Z') }).reasons).toContain('Flights are not eligible: only sustainable transport receipts earn B3TR')
+  })
+
+  it('a ride to the airport is still the ride: the airline of its terminal raises no doubt', () => {
+    // A one-screen screenshot whose logo is an image: the brand and the terminal both near the bottom.
+    const text = 'Thanks for riding\nNov 20, 2026 7:48 PM\nTrip fare $41.20\nBooking fee $7.00\nTotal $48.20\nDrop-off 8:12 PM\nSFO Terminal 3 - United Airlines\nUber Technologies'
+    const fields = extractReceipt(text)
+    expect(fields).toMatchObject({ storeName: 'Uber', category: 'ride_share' })
+    expect(judgeReceipt(fields, 95, { now: new Date('2026-11-21T12:00:00Z') }).reasons.join(' ')).not.toMatch(/also names/)
+  })
+
+  it('an American Express card is no American Airlines', () => {
+    expect(findVendors(['Lyft', 'American Express ••••1234 $20.87']).map((f) => f.vendor.name)).toEqual(['Lyft'])
   })
 
   it('taxi receipts: by their title, in Korean and Chinese too', () => {

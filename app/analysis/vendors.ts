@@ -16,6 +16,8 @@ export type MerchantKind =
   | 'grocery'
   | 'food'
   | 'retail'
+  /** Airlines: a flight is not sustainable transport. */
+  | 'air'
 
 export type Vendor = {
   name: string
@@ -75,6 +77,7 @@ const fuel = other('fuel')
 const grocery = other('grocery')
 const food = other('food')
 const retail = other('retail')
+const air = other('air')
 const thrift = other('thrift')
 
 const TAXI_ALIASES = ['Taxi Receipt', 'Taxi-Quittung', 'Taxiquittung', 'Taxifahrt', 'Reçu de taxi', 'Recibo de taxi', 'Ricevuta taxi', 'Taxicab', '택시', '出租车', '出租汽车', 'タクシー']
@@ -298,6 +301,19 @@ export const VENDORS: Vendor[] = [
   fuel('Sinclair'),
   fuel('Murphy USA'),
   fuel('Esso'),
+  // European and Asian fuel brands. "Total" is the total's own word: only "TotalEnergies" names it.
+  fuel('Aral'),
+  fuel('TotalEnergies', ['Total Energies']),
+  fuel('OMV', [], ['OMV']),
+  fuel('Agip'),
+  fuel('Repsol'),
+  fuel('Cepsa'),
+  fuel('Galp'),
+  fuel('Tamoil'),
+  fuel('Q8', [], ['Q8']),
+  fuel('Orlen'),
+  fuel('Petronas'),
+  fuel('Caltex'),
   fuel('Costco Gasoline', ['Costco Gas']),
   // Groceries and general retail.
   grocery('Whole Foods Market', ['Whole Foods', 'WFM']),
@@ -323,6 +339,34 @@ export const VENDORS: Vendor[] = [
   grocery('Lidl'),
   grocery('Tesco'),
   grocery("Sainsbury's"),
+  grocery('Morrisons'),
+  grocery('Asda'),
+  grocery('Waitrose'),
+  // European supermarkets and drugstores. "Penny", "Spar", "Coop" and "Jumbo" are also words: only
+  // as a letterhead. Netto is left out: "Netto" (the net amount) is printed on most German receipts.
+  grocery('REWE', ['REWE Markt']),
+  grocery('Edeka', ['EDEKA Center']),
+  grocery('Kaufland'),
+  grocery('Penny', ['Penny Markt'], ['Penny']),
+  grocery('Hofer'),
+  grocery('Billa'),
+  grocery('Spar', ['Eurospar', 'Interspar'], ['Spar']),
+  grocery('Globus'),
+  grocery('Rossmann'),
+  grocery('Carrefour', ['Carrefour Market', 'Carrefour City']),
+  grocery('Auchan'),
+  grocery('E.Leclerc', ['Leclerc']),
+  grocery('Intermarché', ['Intermarche']),
+  grocery('Monoprix'),
+  grocery('Franprix'),
+  grocery('Esselunga'),
+  grocery('Conad'),
+  grocery('Mercadona'),
+  grocery('Eroski'),
+  grocery('Migros'),
+  grocery('Coop', [], ['Coop']),
+  grocery('Albert Heijn'),
+  grocery('Jumbo', [], ['Jumbo']),
   grocery('CVS', ['CVS Pharmacy'], ['CVS']),
   grocery('Walgreens'),
   grocery('7-Eleven', ['7 Eleven']),
@@ -357,6 +401,45 @@ export const VENDORS: Vendor[] = [
   retail("Lowe's"),
   retail('IKEA'),
   retail('Apple Store'),
+  // Airlines, by their full names: "United", "Delta" and "American" alone are ordinary words (and a
+  // card, American Express), and "Emirates", "IndiGo" and "KLM" count only as a letterhead.
+  air('United Airlines'),
+  air('Delta Air Lines'),
+  air('American Airlines'),
+  air('Southwest Airlines'),
+  air('Alaska Airlines'),
+  air('JetBlue', ['JetBlue Airways']),
+  air('Frontier Airlines'),
+  air('Spirit Airlines'),
+  air('Hawaiian Airlines'),
+  air('Air Canada'),
+  air('British Airways'),
+  air('Lufthansa'),
+  air('Air France'),
+  air('KLM', ['KLM Royal Dutch Airlines'], ['KLM']),
+  air('Ryanair'),
+  air('easyJet'),
+  air('Eurowings'),
+  air('Vueling'),
+  air('Iberia'),
+  air('ITA Airways'),
+  air('Wizz Air'),
+  air('Aer Lingus'),
+  air('Austrian Airlines'),
+  air('Turkish Airlines'),
+  air('Emirates', [], ['Emirates']),
+  air('Qatar Airways'),
+  air('Singapore Airlines'),
+  air('Qantas'),
+  air('AirAsia'),
+  air('Malaysia Airlines'),
+  air('Air China', ['中国国际航空']),
+  air('China Eastern Airlines', ['China Eastern', '东方航空']),
+  air('China Southern Airlines', ['China Southern', '南方航空']),
+  air('Korean Air', ['대한항공']),
+  air('Asiana Airlines', ['아시아나항공']),
+  air('IndiGo', [], ['IndiGo']),
+  air('Air India'),
 ]
 
 export type VendorMatch = {
@@ -506,6 +589,13 @@ const FALSE_FRIENDS: Array<{ key: string; language: RegExp }> = [
   { key: 'mobil', language: /\b(?:und|der|die|das|nach|von|mit|f[üu]r|stadt|city|tanken|mwst|og|och|med|bil)\b|[äöüßåø]/i },
 ]
 
+/**
+ * Where a company names itself: its first two lines (a letterhead, an e-mail's first line) and its
+ * legal lines ("© 2025 United Airlines, Inc.").
+ */
+const LEGAL_LINE = /©|\bcopyright\b|\binc\b|\ball rights reserved\b/i
+const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text)
+
 function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
   const line = text.replace(WALLET, ' ')
@@ -515,6 +605,8 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
   const found: LineMatch[] = []
   for (const alias of ALIASES) {
     if (alias.headerOnly && !header) continue
+    // An airline anywhere else is a place on a ride's receipt ("SFO Terminal 3 - United Airlines").
+    if (alias.vendor.kind === 'air' && !selfNaming(text, index)) continue
     if (!header && alias.words.length === 1 && FALSE_FRIENDS.some((f) => f.key === alias.key && f.language.test(language))) continue
     if (alias.cjk) {
       if (line.toLowerCase().includes(alias.words.join(''))) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })

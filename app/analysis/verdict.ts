@@ -89,6 +89,7 @@ const NOT_ELIGIBLE: Partial<Record<MerchantKind, string>> = {
   grocery: 'Grocery and store purchases are not eligible: only sustainable transport receipts earn B3TR',
   food: 'Food and drink purchases are not eligible: only sustainable transport receipts earn B3TR',
   retail: 'Retail purchases are not eligible: only sustainable transport receipts earn B3TR',
+  air: 'Flights are not eligible: only sustainable transport receipts earn B3TR',
 }
 
 export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | null, context: VerdictContext = {}): Verdict {
@@ -203,7 +204,8 @@ function transportDoubts(
   const t = VERDICT_THRESHOLDS
   const doubts: string[] = []
   if (!merchantConfident(fields)) doubts.push('The transport service name was not read clearly')
-  if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
+  // An airline named on a ride is where the ride went (an airport terminal), not a second merchant.
+  if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.kind !== 'air' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
     doubts.push(`The receipt also names ${s.runnerUp.name}`)
   }
   if (fields.totalAmount === null) doubts.push('The total amount could not be read')
