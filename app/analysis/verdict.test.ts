@@ -29,6 +29,14 @@ describe('judgeReceipt', () => {
     expect(judge(UBER)).toEqual({ confidence: 1, isValid: true, isAcceptable: true, needsManualReview: false, reasons: [] })
   })
 
+  test("with a clock, the year is judged against it: an old receipt as of its own day, a misread year as of today", () => {
+    const old = UBER.replace('Fri, Nov 20, 2026', 'Fri, Nov 20, 2015')
+    const fields = extractReceipt(ocr(old))
+    expect(judgeReceipt(fields, 92).reasons).toContain('The purchase year looks misread')
+    expect(judgeReceipt(fields, 92, { now: new Date('2015-11-21T12:00:00Z') })).toMatchObject({ isAcceptable: true, reasons: [] })
+    expect(judgeReceipt(fields, 92, { now: new Date('2026-11-21T12:00:00Z') }).isAcceptable).toBe(false)
+  })
+
   test.each([
     ['fuel', 'Shell\n09/24/2026\nUnleaded 12.53 GAL $56.49\nTOTAL $56.49', 'Fuel purchases are not eligible: only sustainable transport receipts earn B3TR'],
     ['groceries', 'WHOLE FOODS MARKET\n04/03/2026\nBANANAS 8.03\nMILK 4.41\nBALANCE DUE $12.44', 'Grocery and store purchases are not eligible'],

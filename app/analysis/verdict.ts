@@ -74,7 +74,7 @@ export type VerdictContext = {
    * which may take the wrong amount in both.
    */
   otherTotalCheck?: TotalCheck
-  /** Today, for the year check (this year or last); without it only minPlausibleYear applies. */
+  /** Today, for the year check (this year or last); without it minPlausibleYear applies instead. */
   now?: Date
 }
 
@@ -138,7 +138,7 @@ export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | 
     }
   }
   const doubts = [
-    ...transportDoubts(fields, pageConfidence, confidence, context.confirmed ?? {}, totalCheckOf(fields, context.confirmed, context.otherTotalCheck)),
+    ...transportDoubts(fields, pageConfidence, confidence, context.confirmed ?? {}, totalCheckOf(fields, context.confirmed, context.otherTotalCheck), context.now),
     ...fieldDoubts(fields, context),
   ]
   if (preOwned.length > 0) doubts.push(`Pre-owned items mentioned (${preOwned.join(', ')})`)
@@ -199,6 +199,7 @@ function transportDoubts(
   confidence: number,
   confirmed: Partial<Record<DecidingField, boolean>>,
   check: TotalCheck,
+  now?: Date,
 ): string[] {
   const s = fields.signals
   const t = VERDICT_THRESHOLDS
@@ -223,8 +224,10 @@ function transportDoubts(
   else {
     if (s.dateFormat === 'compact') doubts.push('The purchase date was read without separators')
     if (!confirmed.date && lowLine(s.dateLineConfidence, t.minDateLineConfidence)) doubts.push('The purchase date was read with low confidence')
-    // Years before the app existed are far more likely a misread '2026' than a real receipt.
-    if (Number(fields.purchaseDate.slice(0, 4)) < t.minPlausibleYear) doubts.push('The purchase year looks misread')
+    // Years before the app existed are far more likely a misread '2026' than a real receipt. With a
+    // clock, the year is judged against it instead (this year or last: dateDoubts), so a receipt
+    // judged as of its own day (eval:receipts --as-of-printed-date) is not refused for its age.
+    if (!now && Number(fields.purchaseDate.slice(0, 4)) < t.minPlausibleYear) doubts.push('The purchase year looks misread')
   }
   if (pageConfidence !== null && pageConfidence < t.minPageConfidence) doubts.push('The photo is hard to read')
   if (doubts.length === 0 && confidence < t.autoConfidence) doubts.push('The receipt was read with low confidence')
