@@ -10,7 +10,7 @@ import { mailboxHash, readEmail } from '~/ereceipts/read.server'
 import { getEnv } from '~/utils/env.server'
 import { toAnalysis, tripMomentOf } from './to-analysis'
 import { judgeEReceipt } from './email-verdict'
-import { extractReceipt, type ExtractedReceipt } from './extract'
+import { extractReceipt, hasTotal, type ExtractedReceipt } from './extract'
 import { findReferenceNumber } from './reference'
 import { parseSenderConfig, senderTable, type SenderTable } from './senders'
 import type { EReceiptFacts, FreshAnalysis } from './stored-analysis'
@@ -45,7 +45,7 @@ export function emailFields(text: string, known: { vendor?: Vendor; subject: str
   const lines = text.split(/\r?\n/).filter((l) => l.trim()).map((l) => ({ text: l, confidence: 100 }))
   // Car rentals still need an EV shown in the text.
   const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines, confidence: 100 }, { vendor: known.vendor })
-  if (fields.totalAmount === null && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
+  if (!hasTotal(fields) && fields.purchaseDate === null) throw new EReceiptError('not_a_receipt')
   const kind = classifyMessage({ subject: known.subject, text })
   if (kind.kind !== 'trip') throw new EReceiptError(kind.kind === 'not_a_trip' ? 'not_a_receipt' : kind.kind, { evidence: kind.evidence })
   return fields

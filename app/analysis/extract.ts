@@ -284,7 +284,7 @@ export function parseAmounts(line: string): Amount[] {
  * Advertised or promotional amounts, never what was paid: "get up to $120/year in ride credit",
  * "Lyft Pink savings … Saved this trip $6.65", "earn $5 for every friend you refer".
  */
-const PROMOTIONAL = /\b(?:up\s+to|earn|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
+const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
 
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
 export function documentCurrency(text: string): string | null {

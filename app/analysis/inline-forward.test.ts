@@ -29,6 +29,15 @@ describe('the verdict on an inline forward', () => {
     expect(verdict).toMatchObject({ isAcceptable: true, needsManualReview: false, reasons: [INLINE_FORWARD_REASON] })
   })
 
+  it('a lone priced amount or a credit earned is no total: staff look', () => {
+    const lyft = findVendorByName('Lyft')!
+    const lone = extractReceipt('Lyft\nNov 20, 2026\nPickup 7:48 PM 500 Main St\nDrop-off 8:12 PM SFO Terminal 2\nYour ride $18.12', { vendor: lyft })
+    expect(judgeInlineForward(lone)).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    const credit = extractReceipt('Lyft\nNov 20, 2026\nYou earned $5.00 in Lyft credit', { vendor: lyft })
+    expect(credit.totalAmount).toBeNull()
+    expect(judgeInlineForward(credit)).toMatchObject({ isAcceptable: false, needsManualReview: true })
+  })
+
   it('sends an unknown service or a missing total to staff, and refuses a merchant that is no transport', () => {
     expect(judgeInlineForward(extractReceipt('Some Ride Co\nNovember 24, 2026\nTrip ID: 1'))).toMatchObject({ isAcceptable: false, needsManualReview: true })
     const grocery = judgeInlineForward(extractReceipt(BODY, { vendor: findVendorByName('Walmart') ?? findVendorByName('Costco')! }))

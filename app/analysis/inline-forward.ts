@@ -10,7 +10,7 @@
  *   Outlook app    a rule of underscores, then From:, Sent:, To:, Subject:
  */
 import { ERECEIPT_REASONS } from './email-verdict'
-import type { ExtractedReceipt } from './extract'
+import { hasTotal, type ExtractedReceipt } from './extract'
 import type { Verdict } from './verdict'
 
 export const INLINE_FORWARD_REASON = 'Forwarded inline: its sender could not be verified.'
@@ -90,7 +90,8 @@ export function judgeInlineForward(fields: ExtractedReceipt): Verdict {
   const reasons: string[] = []
   if (!vendor) reasons.push('The transport service could not be recognised: sent to manual review')
   else if (fields.category === null) reasons.push(ERECEIPT_REASONS.notElectric)
-  if (fields.totalAmount === null) reasons.push(ERECEIPT_REASONS.noTotal)
+  // A lone priced amount is no total (hasTotal): forwarded text names its total, as a sender's mail does.
+  if (!hasTotal(fields)) reasons.push(ERECEIPT_REASONS.noTotal)
   if (fields.purchaseDate === null) reasons.push(ERECEIPT_REASONS.noDate)
   const ok = reasons.length === 0
   return { ...base, confidence: ok ? 1 : 0.5, isAcceptable: ok, needsManualReview: !ok, reasons: [...reasons, INLINE_FORWARD_REASON] }

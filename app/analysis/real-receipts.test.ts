@@ -131,6 +131,15 @@ describe('vendors: precise, never a fuzzy guess', () => {
     expect(judgeReceipt(fields, 95, { now: new Date('2026-11-21T12:00:00Z') }).reasons.join(' ')).not.toMatch(/also names/)
   })
 
+  it('a flight named at the top is a second merchant: a ride service named as prominently goes to staff', () => {
+    const text = 'Lyft\nUnited Airlines\nNov 20, 2026\nFlight UA 1234 SFO -> EWR\nAirfare $400.00\nSeat $45.00\nTotal $445.00'
+    expect(judgeReceipt(extractReceipt(text), 95, { now: new Date('2026-11-21T12:00:00Z') }).isAcceptable).toBe(false)
+  })
+
+  it('"Tamil Nadu" is a place, not the fuel brand Tamoil', () => {
+    expect(findVendors(['Thanks for riding', 'Chennai, Tamil Nadu 600001', 'Total ₹245.00']).map((f) => f.vendor.name)).not.toContain('Tamoil')
+  })
+
   it('an American Express card is no American Airlines', () => {
     expect(findVendors(['Lyft', 'American Express ••••1234 $20.87']).map((f) => f.vendor.name)).toEqual(['Lyft'])
   })

@@ -3,7 +3,7 @@
  * A wrong automatic approval pays real tokens, so anything short of a clean, cross-checked read
  * of a known transport service goes to manual review (decision 010).
  */
-import type { ExtractedReceipt } from '~/analysis/extract'
+import { hasTotal, type ExtractedReceipt } from '~/analysis/extract'
 import type { ReaderName } from '~/analysis/stored-analysis'
 import type { MerchantKind } from '~/analysis/vendors'
 
@@ -94,7 +94,7 @@ const NOT_ELIGIBLE: Partial<Record<MerchantKind, string>> = {
 
 export function judgeReceipt(fields: ExtractedReceipt, pageConfidence: number | null, context: VerdictContext = {}): Verdict {
   const confidence = readConfidence(fields, pageConfidence, context.confirmed, context.otherTotalCheck)
-  const isValid = fields.vendor !== null || fields.totalAmount !== null || fields.purchaseDate !== null
+  const isValid = fields.vendor !== null || hasTotal(fields) || fields.purchaseDate !== null
   const base = { confidence, isValid }
   if (!isValid) {
     return { ...base, isAcceptable: false, needsManualReview: true, reasons: [MANUAL_ENTRY_REASON] }
@@ -160,7 +160,7 @@ function judgeOtherMerchant(
     runnerUp.score >= fields.signals.vendorScore * VERDICT_THRESHOLDS.runnerUpRatio
   // Nothing but a name read off a poor photo may be a chance match: let a human look.
   const barelyRead =
-    (fields.totalAmount === null && fields.purchaseDate === null) ||
+    (!hasTotal(fields) && fields.purchaseDate === null) ||
     (pageConfidence !== null && pageConfidence < VERDICT_THRESHOLDS.minPageConfidence - 15)
   if (transportToo || barelyRead || !merchantConfident(fields)) {
     return { ...base, isAcceptable: false, needsManualReview: true, reasons: [reason, 'The merchant is uncertain: sent to manual review'] }
@@ -205,8 +205,7 @@ function transportDoubts(
   const t = VERDICT_THRESHOLDS
   const doubts: string[] = []
   if (!merchantConfident(fields)) doubts.push('The transport service name was not read clearly')
-  // An airline named on a ride is where the ride went (an airport terminal), not a second merchant.
-  if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.kind !== 'air' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
+  if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
     doubts.push(`The receipt also names ${s.runnerUp.name}`)
   }
   if (fields.totalAmount === null) doubts.push('The total amount could not be read')

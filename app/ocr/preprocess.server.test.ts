@@ -262,6 +262,25 @@ describe('real sizes (issue 37)', () => {
     expect(data[3 * width]).toBe(243)
   })
 
+  test('invertDarkRows leaves a thin rule, a grainy dark surface and an empty image alone', () => {
+    const width = 100
+    const height = 1000
+    const page = () => new Uint8Array(width * height).fill(255)
+    // A black rule two rows high on a 1000-row page: under DARK_BAND_MIN_SHARE.
+    const rule = page()
+    rule.fill(0, 500 * width, 502 * width)
+    expect(invertDarkRows({ data: rule, width, height })).toBe(0)
+    // A dark table in a photo: its grey levels spread (grain, shading), so it is no screen's fill.
+    const grainy = page()
+    for (let i = 0; i < 200 * width; i++) grainy[i] = 20 + ((i * 7919) % 61)
+    expect(invertDarkRows({ data: grainy, width, height })).toBe(0)
+    // The same rows flat black are a band.
+    const flat = page()
+    flat.fill(0, 0, 200 * width)
+    expect(invertDarkRows({ data: flat, width, height })).toBe(200)
+    expect(invertDarkRows({ data: new Uint8Array(0), width: 0, height: 10 })).toBe(0)
+  })
+
   test('closeBlankRows closes blank stretches over two rows to one and a half, and keeps every inked row', () => {
     const width = 10
     const rows = [...Array(5).fill(1), ...Array(200).fill(0), ...Array(3).fill(1), ...Array(40).fill(0), 1]

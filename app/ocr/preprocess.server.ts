@@ -449,29 +449,65 @@ function invert(g: Grey): void {
 /** A row whose middle grey level (of DARK_ROW_SAMPLES pixels across) is below this is a dark background. */
 const DARK_ROW_LEVEL = 96
 const DARK_ROW_SAMPLES = 64
+/** A dark band is this share of the page's height at least: a thin rule or a stray dark row is not one. */
+const DARK_BAND_MIN_SHARE = 0.005
+/**
+ * ...and a screen's flat fill: this share of its samples within DARK_BAND_FLAT grey levels of its
+ * middle level (its text covers far less). A photographed table or cloth has grain and shading.
+ */
+const DARK_BAND_FLAT_SHARE = 0.7
+const DARK_BAND_FLAT = 6
 
 /**
- * Invert every row whose background is dark from edge to edge: a screenshot's dark band (a footer,
- * a header) becomes dark text on light like the rest of the page. A row's background is its median
+ * Invert every band of rows whose background is dark from edge to edge: a screenshot's dark footer
+ * or header becomes dark text on light like the rest of the page. A row's background is its median
  * (text covers far less than half a row), and its first and last samples are dark too: a dark card
- * with light margins is left to tesseract's own inverted reading. Returns how many rows were inverted.
+ * with light margins is left to tesseract's own inverted reading. A band counts when it is tall
+ * enough (DARK_BAND_MIN_SHARE) and flat (DARK_BAND_FLAT_SHARE). Returns how many rows were inverted.
  */
 export function invertDarkRows(g: Grey): number {
   const { width, height, data } = g
+  if (width === 0 || height === 0) return 0
   const step = Math.max(1, Math.floor(width / DARK_ROW_SAMPLES))
-  const samples = new Uint8Array(Math.ceil(width / step))
-  let inverted = 0
+  const perRow = Math.ceil((width - Math.floor(step / 2)) / step)
+  const samples = new Uint8Array(perRow * height)
+  const dark = new Uint8Array(height)
+  const levels = new Uint8Array(height)
+  const sorted = new Uint8Array(perRow)
   for (let y = 0; y < height; y++) {
-    const row = y * width
+    const row = samples.subarray(y * perRow, (y + 1) * perRow)
     let n = 0
-    for (let x = Math.floor(step / 2); x < width; x += step) samples[n++] = data[row + x]
-    if (samples[0] >= DARK_ROW_LEVEL || samples[n - 1] >= DARK_ROW_LEVEL) continue
-    const sorted = samples.subarray(0, n).sort()
-    if (sorted[n >> 1] >= DARK_ROW_LEVEL) continue
-    for (let x = 0; x < width; x++) data[row + x] = 255 - data[row + x]
-    inverted++
+    for (let x = Math.floor(step / 2); x < width && n < perRow; x += step) row[n++] = data[y * width + x]
+    if (row[0] >= DARK_ROW_LEVEL || row[n - 1] >= DARK_ROW_LEVEL) continue
+    sorted.set(row)
+    sorted.sort()
+    levels[y] = sorted[n >> 1]
+    dark[y] = levels[y] < DARK_ROW_LEVEL ? 1 : 0
+  }
+  const minRun = Math.max(2, Math.ceil(height * DARK_BAND_MIN_SHARE))
+  let inverted = 0
+  for (let y = 0; y < height; ) {
+    if (!dark[y]) {
+      y++
+      continue
+    }
+    let end = y
+    while (end < height && dark[end]) end++
+    if (end - y >= minRun && flatBand(samples.subarray(y * perRow, end * perRow), levels.subarray(y, end))) {
+      for (let i = y * width; i < end * width; i++) data[i] = 255 - data[i]
+      inverted += end - y
+    }
+    y = end
   }
   return inverted
+}
+
+/** Whether a band's samples mostly sit at one grey level: a screen's fill, not a photographed surface. */
+function flatBand(samples: Uint8Array, levels: Uint8Array): boolean {
+  const level = Uint8Array.from(levels).sort()[levels.length >> 1]
+  let flat = 0
+  for (let i = 0; i < samples.length; i++) if (Math.abs(samples[i] - level) <= DARK_BAND_FLAT) flat++
+  return flat >= DARK_BAND_FLAT_SHARE * samples.length
 }
 
 /** Share of pixels between ink and paper (65..191), from every 7th pixel: a few ms on 4 MP. */
