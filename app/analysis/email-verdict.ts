@@ -3,7 +3,7 @@
  * reading confidence is involved: what decides is whether the signed text holds an eligible
  * service, a total and a date, and whether that date fits the e-mail it came in.
  */
-import { PRICE_ONLY_LABEL, type ExtractedReceipt } from '~/analysis/extract'
+import { hasTotal, type ExtractedReceipt } from '~/analysis/extract'
 import type { Verdict } from '~/analysis/verdict'
 import { utcDay } from '~/utils/calendar'
 
@@ -26,7 +26,7 @@ export function judgeEReceipt(fields: ExtractedReceipt, context: EReceiptContext
   const reasons: string[] = []
   if (fields.category === null) reasons.push(ERECEIPT_REASONS.notElectric)
   // A sender's receipt names its total: a lone priced amount in a mail (an offer, a membership) is none.
-  if (fields.totalAmount === null || fields.signals.totalLabel === PRICE_ONLY_LABEL) reasons.push(ERECEIPT_REASONS.noTotal)
+  if (!hasTotal(fields)) reasons.push(ERECEIPT_REASONS.noTotal)
   if (fields.purchaseDate === null) reasons.push(ERECEIPT_REASONS.noDate)
   else if (context.signedSentAt && fields.purchaseDate > latestLocalDay(context.signedSentAt)) {
     reasons.push(ERECEIPT_REASONS.newerThanEmail)
