@@ -19,7 +19,9 @@ import * as helpPage from '../app/routes/help'
 import * as impactPage from '../app/routes/impact-explorer'
 import * as invitePage from '../app/routes/invite-friend'
 import * as landingPage from '../app/routes/_index'
+import * as myReceiptsPage from '../app/routes/receipts'
 import * as receiptPage from '../app/routes/scan_.receipts.$id'
+import * as scanPage from '../app/routes/scan/route'
 import * as redeemPage from '../app/routes/redeem'
 import * as rewardsPage from '../app/routes/rewards'
 import * as storePage from '../app/routes/stores.$id'
@@ -229,6 +231,38 @@ describe('labels people can read', () => {
     expect(text).toContain('Vendor — Lyft')
     expect(text).toContain('Category Rideshare Electric Vehicle')
     expect(text).not.toMatch(/ride_share|electric_vehicle/)
+  })
+
+  it('prints a receipt\'s amount in its own currency on every screen, never converted: ₩27,700, not $27700.00', async () => {
+    const { user, cookie } = await signInNewUser()
+    const day = utcDay(new Date())
+    const seoulTaxi = { storeName: 'Kakao T', totalAmount: 27700, currency: 'KRW', isAcceptable: false, needsManualReview: true, reasons: ['Please check'] }
+    const stored = await analyzeAndStore(getDb(), { userId: user.id, image: await noiseImage(), analyze: async () => uberAnalysis(day, seoulTaxi) })
+    const scan = await load(scanPage.loader, `/scan?analysis=${stored.id}`, cookie)
+    expect(scan.analysis).toMatchObject({ totalAmount: 27700, currency: 'KRW' })
+    const screens = [textOf(await renderRoute('/scan', scanPage, `/scan?analysis=${stored.id}`, cookie))]
+    const sent = await submitReceipt(getDb(), {
+      userId: user.id,
+      analysisId: stored.id,
+      values: { category: 'ride_share', amountCents: 2_770_000, purchaseDate: day },
+      maxAgeDays: 14,
+      passport: asPerson,
+    })
+    if (!sent.ok) throw new Error(sent.error)
+    const cents = await getDb().selectFrom('receipts').select(['amount_cents', 'user_amount_cents']).where('id', '=', sent.receiptId).executeTakeFirstOrThrow()
+    expect(cents).toEqual({ amount_cents: 2_770_000, user_amount_cents: 2_770_000 })
+    const admin = await signInNewUser(ADMIN_WALLET)
+    screens.push(
+      textOf(await renderRoute('/receipts', myReceiptsPage, '/receipts', cookie)),
+      textOf(await renderRoute('/scan/receipts/:id', receiptPage, `/scan/receipts/${sent.receiptId}`, cookie)),
+      textOf(await renderRoute('/admin/receipts', adminReceiptsPage, '/admin/receipts', admin.cookie)),
+    )
+    for (const text of screens) {
+      expect(text).toContain('₩27,700')
+      expect(text).not.toContain('$27700')
+    }
+    // Staff read and entered totals, side by side in the one currency.
+    expect(screens[3]).toContain('Total ₩27,700 ₩27,700')
   })
 
   it("describes an 'other' store without broken grammar", async () => {

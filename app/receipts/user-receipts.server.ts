@@ -4,7 +4,7 @@ import { z } from 'zod'
 import type { DB } from '#db/db.server'
 import type { ReceiptRow } from '#db/schema'
 import type { ReceiptReward } from '~/rewards/receipt-reward'
-import { parseReviewReasons } from '~/analysis/stored-analysis'
+import { parseReviewReasons, readStoredAnalysis } from '~/analysis/stored-analysis'
 import { makeThumbnail } from '~/ocr/thumbnail.server'
 
 export type ReceiptSummary = {
@@ -12,6 +12,8 @@ export type ReceiptSummary = {
   storeName: string | null
   category: string | null
   amount: number | null
+  /** ISO 4217 code the amount is shown in ('KRW'), null when the receipt named none: never converted. */
+  currency: string | null
   purchaseDate: string | null
   status: ReceiptRow['status']
   rewardMilli: number | null
@@ -21,13 +23,14 @@ export type ReceiptSummary = {
   verifiedSender: string | null
 }
 
-function toSummary(r: Pick<ReceiptRow, 'verified_sender' | 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at'>): ReceiptSummary {
+function toSummary(r: Pick<ReceiptRow, 'verified_sender' | 'id' | 'store_name' | 'category' | 'amount_cents' | 'user_amount_cents' | 'purchase_date' | 'user_purchase_date' | 'user_category' | 'status' | 'reward_milli' | 'reject_reason' | 'created_at' | 'analysis_json'>): ReceiptSummary {
   const cents = r.amount_cents ?? r.user_amount_cents
   return {
     id: r.id,
     storeName: r.store_name,
     category: r.category ?? r.user_category,
     amount: cents === null ? null : cents / 100,
+    currency: readStoredAnalysis(r.analysis_json).currency ?? null,
     purchaseDate: r.purchase_date ?? r.user_purchase_date,
     status: r.status,
     rewardMilli: r.reward_milli,
@@ -37,7 +40,7 @@ function toSummary(r: Pick<ReceiptRow, 'verified_sender' | 'id' | 'store_name' |
   }
 }
 
-const SUMMARY_COLUMNS = ['verified_sender', 'id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at'] as const
+const SUMMARY_COLUMNS = ['verified_sender', 'id', 'store_name', 'category', 'amount_cents', 'user_amount_cents', 'purchase_date', 'user_purchase_date', 'user_category', 'status', 'reward_milli', 'reject_reason', 'created_at', 'analysis_json'] as const
 
 export async function listUserReceipts(db: DB, userId: number) {
   const rows = await db.selectFrom('receipts').select(SUMMARY_COLUMNS).where('user_id', '=', userId).orderBy('id', 'desc').execute()

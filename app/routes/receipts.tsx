@@ -11,6 +11,7 @@ import { formatB3tr } from '~/rewards/money'
 import styles from '~/styles/engagement.css'
 import { getDb } from '~/utils/db.server'
 import { parseRowId } from '~/utils/ids'
+import { formatAmount } from '~/utils/money-format'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'My Receipts · ReCircle' }]
@@ -59,7 +60,7 @@ export default function MyReceipts() {
                   <span className="receipt-title">{r.storeName ?? `Receipt #${r.id}`}</span>
                   <span className="small muted">
                     {r.verifiedSender ? `E-mail from ${r.verifiedSender} · ` : ''}
-                    {r.amount !== null ? `$${r.amount.toFixed(2)}` : 'Amount not read'} ·{' '}
+                    {r.amount !== null ? formatAmount(r.amount, r.currency) : 'Amount not read'} ·{' '}
                     <span className="nowrap">{formatHistoryDate(r.purchaseDate ? `${r.purchaseDate}T12:00:00Z` : r.createdAt)}</span>
                   </span>
                   {r.status === 'pending_review' ? (

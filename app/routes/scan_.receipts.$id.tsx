@@ -17,6 +17,7 @@ import { CELEBRATION_STREAKS } from '~/rewards/streaks'
 import { getDb } from '~/utils/db.server'
 import styles from '~/styles/scan.css'
 import { parseRowId } from '~/utils/ids'
+import { formatAmount } from '~/utils/money-format'
 
 export const links: LinksFunction = () => [{ rel: 'stylesheet', href: styles }]
 export const meta: MetaFunction = () => [{ title: 'Receipt Submitted · ReCircle' }]
@@ -94,7 +95,7 @@ export default function ReceiptResult() {
             </div>
             <div>
               <dt>Amount</dt>
-              <dd>{receipt.amount !== null ? `$${receipt.amount.toFixed(2)}` : '—'}</dd>
+              <dd>{receipt.amount !== null ? formatAmount(receipt.amount, receipt.currency) : '—'}</dd>
             </div>
             <div>
               <dt>Date</dt>

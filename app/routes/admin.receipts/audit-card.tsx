@@ -1,9 +1,10 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { shortAddress } from '~/chain/networks'
+import { formatAmount } from '~/utils/money-format'
 import type { AuditItem } from './queue.server'
 
-function money(cents: number | null) {
-  return cents === null ? '—' : `$${(cents / 100).toFixed(2)}`
+function money(cents: number | null, currency: string | null) {
+  return cents === null ? '—' : formatAmount(cents / 100, currency)
 }
 
 /**
@@ -35,7 +36,7 @@ export function AuditCard({ a }: { a: AuditItem }) {
       </p>
       <img src={`/admin/receipts/${a.id}/image`} alt={`Receipt #${a.id}`} loading="lazy" />
       <p className="small" style={{ margin: 0 }}>
-        Read: {a.read.storeName ?? '—'} · {money(a.read.amountCents)} · {a.read.purchaseDate ?? '—'} · confidence {Math.round(a.read.confidence * 100)}%
+        Read: {a.read.storeName ?? '—'} · {money(a.read.amountCents, a.currency)} · {a.read.purchaseDate ?? '—'} · confidence {Math.round(a.read.confidence * 100)}%
       </p>
       {a.signals.length ? (
         <ul className="review-list small">

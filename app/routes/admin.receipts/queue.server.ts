@@ -26,6 +26,8 @@ function toItem(r: Row) {
     standing: r.standing,
     standingLabel: STANDING_LABELS[r.standing.reason],
     read: { storeName: r.store_name, category: categoryLabel(r.category), amountCents: r.amount_cents, purchaseDate: r.purchase_date, confidence: analysis.confidence ?? 0 },
+    /** The receipt's ISO 4217 currency: both amounts are shown in it, never converted. */
+    currency: analysis.currency ?? null,
     entered: { storeName: r.user_service_name, category: categoryLabel(r.user_category), amountCents: r.user_amount_cents, purchaseDate: r.user_purchase_date },
     reasons: r.reasons,
     signals: describeSignals(parseSignals(r.review_signals_json), r.reference_number),

@@ -1,10 +1,11 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { shortAddress } from '~/chain/networks'
 import { VerifiedSender } from '~/components/ereceipt'
+import { formatAmount } from '~/utils/money-format'
 import type { ReviewItem } from './queue.server'
 
-function money(cents: number | null) {
-  return cents === null ? '—' : `$${(cents / 100).toFixed(2)}`
+function money(cents: number | null, currency: string | null) {
+  return cents === null ? '—' : formatAmount(cents / 100, currency)
 }
 
 /** One waiting receipt: what was read and entered, why it waits, its wallet's standing, and the decision. */
@@ -58,8 +59,8 @@ export function ReceiptCard({ r }: { r: ReviewItem }) {
           </tr>
           <tr>
             <th scope="row">Total</th>
-            <td>{money(r.read.amountCents)}</td>
-            <td>{money(r.entered.amountCents)}</td>
+            <td>{money(r.read.amountCents, r.currency)}</td>
+            <td>{money(r.entered.amountCents, r.currency)}</td>
           </tr>
           <tr>
             <th scope="row">Date</th>

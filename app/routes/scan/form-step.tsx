@@ -9,6 +9,7 @@ import { RewardPreviewCard } from '~/components/reward-preview'
 import { showToast } from '~/components/toaster'
 import { NEW_WALLET_NOTICE, PASSPORT_EXPLAINED } from '~/receipts/standing'
 import { formatB3tr } from '~/rewards/money'
+import { formatAmount } from '~/utils/money-format'
 import { receiptFormSchema } from '~/receipts/receipt-form'
 import { CATEGORY_LABELS, TRANSPORT_CATEGORIES } from '~/analysis/categories'
 import { DAILY_LIMIT_MESSAGE } from '~/rewards/daily-limit'
@@ -75,7 +76,7 @@ export function ReceiptFormStep({ data, actionData }: { data: ScanPageData; acti
         </div>
         <div>
           <dt>Amount</dt>
-          <dd>{analysis.totalAmount !== null ? `$${analysis.totalAmount.toFixed(2)}` : 'Not found'}</dd>
+          <dd>{analysis.totalAmount !== null ? formatAmount(analysis.totalAmount, analysis.currency) : 'Not found'}</dd>
         </div>
         <div>
           <dt>Date</dt>

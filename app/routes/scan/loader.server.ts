@@ -50,6 +50,8 @@ export async function scanPageData(request: Request, user: User) {
           storeName: stored.analysis.storeName,
           category: stored.analysis.category,
           totalAmount: stored.analysis.totalAmount,
+          // Shown in the receipt's own currency (₩27,700), never converted.
+          currency: stored.analysis.currency ?? null,
           purchaseDate: stored.analysis.purchaseDate,
           confidence: typeof stored.analysis.confidence === 'number' ? stored.analysis.confidence : 0,
           isAcceptable: stored.analysis.isAcceptable,
