@@ -57,13 +57,9 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   }
   const now = opts.now ?? new Date()
   const asFirst = (r: OcrResult, f: ExtractedReceipt): Reading => ({ reader: 'tesseract', text: r.text, confidence: r.confidence, fields: f })
-  // A long screenshot is read a piece at a time from the top, and no further once its service, total
-  // and date are read (a real e-mail's 60-150 lines took tesseract 2-6 s whole; issue 37).
-  const complete = (r: OcrResult) => {
-    const f = extractReceipt(r)
-    return readsAsLatin(r) && f.vendor !== null && hasTotal(f) && f.purchaseDate !== null
-  }
-  let result = prepared.bands && prepared.bands.length > 1 ? await readInBands(prepared.bands, ocr, complete, opts.signal) : await ocr(prepared.image, { signal: opts.signal })
+  // A long screenshot is read in pieces, its top and its footer (a real e-mail's 60-150 lines took
+  // tesseract 2-6 s whole; issue 37).
+  let result = prepared.bands && prepared.bands.length > 1 ? await readInBands(prepared.bands, ocr, opts.signal) : await ocr(prepared.image, { signal: opts.signal })
   let fields = extractReceipt(result)
   const english = result
   // The other languages (issue 37): only on evidence, so an English receipt costs what it did.
@@ -175,31 +171,26 @@ function refuseScript(
 }
 
 /**
- * Pieces of a long page read at most, the footer included: about 100 text rows at the top, where an
- * e-mail prints its total, date and items, and the footer; below them are its marketing and legal
- * text (a real flight e-mail: 148 lines, 6 s of tesseract under load).
+ * Pieces of a long page read, the footer included: about 100 text rows at the top, where an e-mail
+ * prints its total, date and items (and a summary says it is not a payment receipt), and the
+ * footer; below them are its marketing and legal text (a real flight e-mail: 148 lines, 6 s of
+ * tesseract under load).
  */
 const MAX_PIECES_READ = 4
-/** Pieces read whatever the reading so far: the top, the footer and the piece under the top. */
-const ALWAYS_READ = 3
 
 /**
- * A long page read piece by piece (issue 37): the top and the last piece, the footer, first (an
- * e-mail's logo is an image, and its brand may be printed only in its footer), and the piece under
- * the top (where a summary says it is not a payment receipt); then, after each
- * piece, the reading so far is checked, and once `complete` the rest is not read (a long
- * screenshot's marketing and blank space); never more than MAX_PIECES_READ. The pieces' readings
- * are joined in page order.
+ * A long page read piece by piece (issue 37): its first pieces and its last, the footer (an
+ * e-mail's logo is an image, and its brand may be printed only in its footer), MAX_PIECES_READ in
+ * all, joined in page order. Reading never stops early once the fields are read: a real Uber trip
+ * summary prints "This is not a payment receipt" under its total, after its service, total and
+ * date (decision 114); stopping there approved it.
  */
-export async function readInBands(bands: Buffer[], ocr: OcrFn, complete: (r: OcrResult) => boolean, signal?: AbortSignal): Promise<OcrResult> {
+export async function readInBands(bands: Buffer[], ocr: OcrFn, signal?: AbortSignal): Promise<OcrResult> {
   const parts: Array<OcrResult | null> = bands.map(() => null)
   const order = [0, bands.length - 1, ...bands.map((_, i) => i).slice(1, -1)].slice(0, MAX_PIECES_READ)
-  for (const [n, i] of order.entries()) {
+  for (const i of order) {
     signal?.throwIfAborted()
     parts[i] = await ocr(bands[i], { signal })
-    // The top, the footer and the piece under the top are always read: a summary says it is not a
-    // payment receipt under its total (a real Uber trip summary, issue 37), not in its first rows.
-    if (n >= ALWAYS_READ - 1 && n < order.length - 1 && complete(joinReadings(parts))) break
   }
   return joinReadings(parts)
 }
