@@ -116,6 +116,14 @@ describe('vendors: precise, never a fuzzy guess', () => {
     expect(matchVendor(['zlipcar'])?.vendor.name).toBe('Zipcar')
   })
 
+  it('a screenshot of an Uber Eats order names "Uber" and its courier: staff look, it is never approved', () => {
+    // A real Uber Eats mail as a phone screenshot: the "Uber Eats" logo is an image.
+    const fields = extractReceipt('Uber\nTotal $50.54\nJul 16, 2026\nOrder Details\nDelivered by Alex\nRate the courier or restaurant.\nUber Technologies')
+    const verdict = judgeReceipt(fields, 95, { now: new Date('2026-07-17T12:00:00Z') })
+    expect(verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(verdict.reasons.join(' ')).toMatch(/food or delivery order \("courier"\)/)
+  })
+
   it('a flight receipt names its airline, and is not eligible', () => {
     // A real United e-mail: the logo is an image; its first line and its copyright name the airline.
     const fields = extractReceipt('United Airlines Fri, Jul 11, 2025\nThank you for choosing United.\nTotal Per Passenger 38.69 USD\nCopyright © 2025 United Airlines, Inc. All Rights Reserved')

@@ -13,7 +13,7 @@ export type MessageKindResult = { kind: MessageKind; evidence: string | null }
  * Food and grocery delivery, whoever signs it (Uber signs Uber Eats mail as uber.com). Platform
  * names and delivery words only: a ride may well end at a restaurant's address.
  */
-const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
+export const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
 
 /** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 const SUMMARY =

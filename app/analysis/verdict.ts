@@ -205,6 +205,9 @@ function transportDoubts(
   const t = VERDICT_THRESHOLDS
   const doubts: string[] = []
   if (!merchantConfident(fields)) doubts.push('The transport service name was not read clearly')
+  // Uber and Bolt deliver food too, under the same name: a page that reads like a delivery order
+  // (a screenshot of an Uber Eats mail names "Uber" and its "courier") is for staff, never approved.
+  if (s.foodOrder) doubts.push(`The receipt reads like a food or delivery order ("${s.foodOrder}"): staff will check it`)
   if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
     doubts.push(`The receipt also names ${s.runnerUp.name}`)
   }
