@@ -12,7 +12,7 @@ import {
   type Vendor,
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
-import { FOOD, NOT_A_PAYMENT } from './trip-kind'
+import { NOT_A_PAYMENT, notATripWords, type NotATrip } from './trip-kind'
 
 /** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */
 export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null }
@@ -67,8 +67,8 @@ export type ExtractionSignals = {
   travelDate: boolean
   /** The receipt's own words that it is not a payment receipt (a trip or charge summary), or null. */
   notAPayment: string | null
-  /** Food or delivery words ("courier", "Uber Eats"), as the e-mail reader refuses food orders by, or null. */
-  foodOrder: string | null
+  /** Words of a food order, a summary of several trips or a fee without a trip, as the e-mail reader refuses them by, or null. */
+  notATrip: NotATrip | null
 }
 
 export type ExtractedReceipt = {
@@ -132,7 +132,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       otherDates: date?.others ?? [],
       travelDate: date?.travel ?? false,
       notAPayment: NOT_A_PAYMENT.exec(fullText)?.[0] ?? null,
-      foodOrder: FOOD.exec(fullText)?.[0] ?? null,
+      notATrip: notATripWords(fullText),
     },
   }
 }

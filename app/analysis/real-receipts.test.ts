@@ -124,6 +124,15 @@ describe('vendors: precise, never a fuzzy guess', () => {
     expect(verdict.reasons.join(' ')).toMatch(/food or delivery order \("courier"\)/)
   })
 
+  it.each([
+    ['a cancellation fee', 'Uber\nNov 20, 2026\nCancellation fee $5.00\nTotal $5.00', /a fee without a trip \("Cancellation fee"\)/],
+    ['a weekly summary', 'Lyft\nYour weekly summary\nNov 16 - Nov 22, 2026\nTotal $48.20', /a summary of several trips \("weekly summary"\)/],
+  ])('a photo of %s goes to staff, like the e-mail reader refuses it', (_name, text, reason) => {
+    const verdict = judgeReceipt(extractReceipt(text), 95, { now: new Date('2026-11-23T12:00:00Z') })
+    expect(verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
+    expect(verdict.reasons.join(' ')).toMatch(reason)
+  })
+
   it('a flight receipt names its airline, and is not eligible', () => {
     // A real United e-mail: the logo is an image; its first line and its copyright name the airline.
     const fields = extractReceipt('United Airlines Fri, Jul 11, 2025\nThank you for choosing United.\nTotal Per Passenger 38.69 USD\nCopyright © 2025 United Airlines, Inc. All Rights Reserved')

@@ -13,7 +13,7 @@ export type MessageKindResult = { kind: MessageKind; evidence: string | null }
  * Food and grocery delivery, whoever signs it (Uber signs Uber Eats mail as uber.com). Platform
  * names and delivery words only: a ride may well end at a restaurant's address.
  */
-export const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
+const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
 
 /** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 const SUMMARY =
@@ -47,17 +47,28 @@ const TRIP_SHAPE: Array<[string, RegExp]> = [
   ['ride by the minute', /\b(?:ride|trip|unlock)\b[^\n]{0,40}?\bper\s+min(?:ute)?\b[^\n]{0,20}?\b\d+\s?min/i],
 ]
 
+/** What makes a text something other than one trip's receipt, whatever else it prints: a food order, a summary of several trips, a fee without a trip. */
+export type NotATrip = { kind: 'food_order' | 'trip_summary' | 'fee_only'; evidence: string }
+
+/** The first of those a text shows, in the order the e-mail reader refuses them (photos are sent to staff on it). */
+export function notATripWords(text: string): NotATrip | null {
+  const kinds: Array<[NotATrip['kind'], RegExp]> = [['food_order', FOOD], ['trip_summary', SUMMARY], ['fee_only', FEE_ONLY]]
+  for (const [kind, re] of kinds) {
+    const m = re.exec(text)
+    if (m) return { kind, evidence: m[0] }
+  }
+  return null
+}
+
 export function classifyMessage(input: { subject: string | null; text: string }): MessageKindResult {
   const text = `${input.subject ?? ''}\n${input.text}`
   const hit = (re: RegExp) => re.exec(text)?.[0] ?? null
-  const foodWord = hit(FOOD)
-  if (foodWord) return { kind: 'food_order', evidence: foodWord }
-  const summary = hit(SUMMARY)
-  if (summary) return { kind: 'trip_summary', evidence: summary }
+  const other = notATripWords(text)
+  // A food order or a summary says so before anything else; a fee only after "not a payment receipt".
+  if (other && other.kind !== 'fee_only') return other
   const notPayment = hit(NOT_A_PAYMENT)
   if (notPayment) return { kind: 'not_a_payment', evidence: notPayment }
-  const fee = hit(FEE_ONLY)
-  if (fee) return { kind: 'fee_only', evidence: fee }
+  if (other) return other
   const shape = TRIP_SHAPE.find(([, re]) => re.test(text))
   // A ride receipt may mention the rider's pass ("free unlock with Lime Prime"); a pass purchase
   // has no trip in it.

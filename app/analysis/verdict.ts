@@ -4,6 +4,7 @@
  * of a known transport service goes to manual review (decision 010).
  */
 import { hasTotal, type ExtractedReceipt } from '~/analysis/extract'
+import type { NotATrip } from '~/analysis/trip-kind'
 import type { ReaderName } from '~/analysis/stored-analysis'
 import type { MerchantKind } from '~/analysis/vendors'
 
@@ -205,9 +206,10 @@ function transportDoubts(
   const t = VERDICT_THRESHOLDS
   const doubts: string[] = []
   if (!merchantConfident(fields)) doubts.push('The transport service name was not read clearly')
-  // Uber and Bolt deliver food too, under the same name: a page that reads like a delivery order
-  // (a screenshot of an Uber Eats mail names "Uber" and its "courier") is for staff, never approved.
-  if (s.foodOrder) doubts.push(`The receipt reads like a food or delivery order ("${s.foodOrder}"): staff will check it`)
+  // Uber and Bolt deliver food too, under the same name, and every service mails fees and summaries:
+  // a page that reads like one (a screenshot of an Uber Eats mail names "Uber" and its "courier") is
+  // for staff, never approved. The e-mail reader refuses the same words (trip-kind.ts).
+  if (s.notATrip) doubts.push(`The receipt reads like ${NOT_A_TRIP_LIKE[s.notATrip.kind]} ("${s.notATrip.evidence}"): staff will check it`)
   if (s.runnerUp && s.runnerUp.kind !== 'transport' && s.runnerUp.kind !== 'car_rental' && s.runnerUp.score >= s.vendorScore * t.runnerUpRatio) {
     doubts.push(`The receipt also names ${s.runnerUp.name}`)
   }
@@ -237,6 +239,12 @@ function transportDoubts(
 }
 
 const lowLine = (value: number | null, min: number) => value !== null && value < min
+
+const NOT_A_TRIP_LIKE: Record<NotATrip['kind'], string> = {
+  food_order: 'a food or delivery order',
+  trip_summary: 'a summary of several trips',
+  fee_only: 'a fee without a trip',
+}
 
 export const FIELD_DOUBTS = {
   vendor: 'The transport service was read with low confidence and not confirmed by a second reading',
