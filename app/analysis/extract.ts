@@ -12,7 +12,7 @@ import {
   type Vendor,
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
-import { NOT_A_PAYMENT, notATripWords, type NotATrip } from './trip-kind'
+import { membershipWords, NOT_A_PAYMENT, notATripWords, type NotATrip } from './trip-kind'
 
 /** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */
 export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null }
@@ -67,7 +67,7 @@ export type ExtractionSignals = {
   travelDate: boolean
   /** The receipt's own words that it is not a payment receipt (a trip or charge summary), or null. */
   notAPayment: string | null
-  /** Words of a food order, a summary of several trips or a fee without a trip, as the e-mail reader refuses them by, or null. */
+  /** Words of a food order, a summary of several trips, a fee without a trip or a membership, as the e-mail reader refuses them by, or null. */
   notATrip: NotATrip | null
 }
 
@@ -132,7 +132,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       otherDates: date?.others ?? [],
       travelDate: date?.travel ?? false,
       notAPayment: NOT_A_PAYMENT.exec(fullText)?.[0] ?? null,
-      notATrip: notATripWords(fullText),
+      notATrip: notATripWords(fullText) ?? membershipWords(fullText),
     },
   }
 }

@@ -127,10 +127,16 @@ describe('vendors: precise, never a fuzzy guess', () => {
   it.each([
     ['a cancellation fee', 'Uber\nNov 20, 2026\nCancellation fee $5.00\nTotal $5.00', /a fee without a trip \("Cancellation fee"\)/],
     ['a weekly summary', 'Lyft\nYour weekly summary\nNov 16 - Nov 22, 2026\nTotal $48.20', /a summary of several trips \("weekly summary"\)/],
+    ['a membership', 'Uber\nNov 20, 2026\nUber One membership\nTotal $9.99', /a membership or subscription \("Uber One membership"\)/],
   ])('a photo of %s goes to staff, like the e-mail reader refuses it', (_name, text, reason) => {
     const verdict = judgeReceipt(extractReceipt(text), 95, { now: new Date('2026-11-23T12:00:00Z') })
     expect(verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
     expect(verdict.reasons.join(' ')).toMatch(reason)
+  })
+
+  it("a ride that mentions the rider's membership is still a ride", () => {
+    const fields = extractReceipt('Lyft\nNov 20, 2026\nPickup 7:48 PM\nDrop-off 8:12 PM\nLyft Pink savings -$2.89\nVisa *1234 $12.99')
+    expect(fields.signals.notATrip).toBeNull()
   })
 
   it('a flight receipt names its airline, and is not eligible', () => {

@@ -30,9 +30,11 @@ export const NOT_A_PAYMENT = /\b(?:this\s+is\s+not\s+a\s+(?:payment\s+)?receipt|
 const FEE_ONLY =
   /\b(cancel+ation fee|(trip|ride|booking|reservation|rental) (was |has been )?cancel+ed|you cancel+ed|cancel+ed your (trip|ride|booking|reservation)|no-?show fee|late (return )?fee|damage fee|cleaning fee|lost item fee|parking (fine|violation|fee)|improper parking|citation|penalty fee|chargeback)\b/i
 
-/** Passes, subscriptions and memberships: paid for riding later, not a ride. */
-const PASS =
-  /\b(subscription|subscribed|membership|member fee|lime prime|lyft pink|uber one membership|(day|ride|monthly|annual|weekly|\d+[- ]day|\d+[- ]minute|minute|unlimited) pass(es)?|auto-?renew\w*|renews (on|every|automatically)|billing (period|cycle)|plan (renewal|purchase))\b/i
+/** Subscriptions and memberships: paid for riding later, not a ride. */
+const MEMBERSHIP = String.raw`subscription|subscribed|membership|member fee|lime prime|lyft pink|uber one membership|auto-?renew\w*|renews (on|every|automatically)|billing (period|cycle)|plan (renewal|purchase)`
+/** ...and passes, bought by e-mail from a ride service (a photographed transit pass is a transit purchase). */
+const PASS = new RegExp(String.raw`\b(${MEMBERSHIP}|(day|ride|monthly|annual|weekly|\d+[- ]day|\d+[- ]minute|minute|unlimited) pass(es)?)\b`, 'i')
+const MEMBERSHIP_WORDS = new RegExp(String.raw`\b(${MEMBERSHIP})\b`, 'i')
 
 /** What one trip prints and a pass, a summary or a marketing mail does not. */
 const TRIP_SHAPE: Array<[string, RegExp]> = [
@@ -48,16 +50,26 @@ const TRIP_SHAPE: Array<[string, RegExp]> = [
 ]
 
 /** What makes a text something other than one trip's receipt, whatever else it prints: a food order, a summary of several trips, a fee without a trip. */
-export type NotATrip = { kind: 'food_order' | 'trip_summary' | 'fee_only'; evidence: string }
+export type NotATrip = { kind: 'food_order' | 'trip_summary' | 'fee_only' | 'membership'; evidence: string }
+type RefusedWords = NotATrip & { kind: Exclude<NotATrip['kind'], 'membership'> }
 
 /** The first of those a text shows, in the order the e-mail reader refuses them (photos are sent to staff on it). */
-export function notATripWords(text: string): NotATrip | null {
-  const kinds: Array<[NotATrip['kind'], RegExp]> = [['food_order', FOOD], ['trip_summary', SUMMARY], ['fee_only', FEE_ONLY]]
+export function notATripWords(text: string): RefusedWords | null {
+  const kinds: Array<[RefusedWords['kind'], RegExp]> = [['food_order', FOOD], ['trip_summary', SUMMARY], ['fee_only', FEE_ONLY]]
   for (const [kind, re] of kinds) {
     const m = re.exec(text)
     if (m) return { kind, evidence: m[0] }
   }
   return null
+}
+
+/**
+ * A photo's words that it is a subscription or membership rather than a ride: membership words and
+ * nothing of one trip's shape (a ride receipt may mention the rider's Lyft Pink or Lime Prime).
+ */
+export function membershipWords(text: string): NotATrip | null {
+  const m = MEMBERSHIP_WORDS.exec(text)
+  return m && !TRIP_SHAPE.some(([, re]) => re.test(text)) ? { kind: 'membership', evidence: m[0] } : null
 }
 
 export function classifyMessage(input: { subject: string | null; text: string }): MessageKindResult {

@@ -244,6 +244,7 @@ const NOT_A_TRIP_LIKE: Record<NotATrip['kind'], string> = {
   food_order: 'a food or delivery order',
   trip_summary: 'a summary of several trips',
   fee_only: 'a fee without a trip',
+  membership: 'a membership or subscription',
 }
 
 export const FIELD_DOUBTS = {
