@@ -12,7 +12,7 @@ import {
   type Vendor,
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
-import { membershipWords, NOT_A_PAYMENT, notATripWords, type NotATrip } from './trip-kind'
+import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, type NotATrip } from './trip-kind'
 
 /** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */
 export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null }
@@ -132,7 +132,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       otherDates: date?.others ?? [],
       travelDate: date?.travel ?? false,
       notAPayment: NOT_A_PAYMENT.exec(fullText)?.[0] ?? null,
-      notATrip: notATripWords(fullText) ?? membershipWords(fullText),
+      notATrip: notATripOnPage(lines, total?.value ?? null, fullText),
     },
   }
 }
@@ -392,6 +392,34 @@ function findTotal(lines: Line[]): TotalFound | null {
   const paid = paymentTotal(lines)
   if (paid && (paid.check === 'sum' || paid.check === 'near-sum' || !weak)) return paid
   return weak ?? structuralTotal(lines) ?? onlyPricedAmount(lines)
+}
+
+/**
+ * What on a photographed page says it is no trip's receipt, by the e-mail reader's words
+ * (trip-kind.ts), kept to where they mean that on a page: a food or delivery word outside an advert
+ * ("Get 40% off your next Uber Eats order" is an advert on a ride); a statement's words (not a
+ * transit card's ride counter); a fee or a membership only on the line that charges the total (a
+ * "Late return fee $25" on an EV rental, "Lyft Pink savings -$2.89" on a ride, "Auto-renew: On" on a
+ * pass are lines of a trip or a pass, not what was bought).
+ */
+function notATripOnPage(lines: Line[], total: number | null, fullText: string): NotATrip | null {
+  for (const line of lines) {
+    if (PROMOTIONAL.test(line.text) || /\b\d+\s?%\s*off\b|\bnext\b/i.test(line.text)) continue
+    const food = FOOD.exec(line.text)
+    if (food) return { kind: 'food_order', evidence: food[0] }
+  }
+  const statement = STATEMENT.exec(fullText)
+  if (statement) return { kind: 'trip_summary', evidence: statement[0] }
+  if (total === null) return null
+  for (const line of lines) {
+    const amount = lineAmount(line)
+    if (!amount || cents(amount.value) !== cents(total)) continue
+    const fee = FEE_ONLY.exec(line.text)
+    if (fee) return { kind: 'fee_only', evidence: fee[0] }
+    const membership = MEMBERSHIP_WORDS.exec(line.text)
+    if (membership) return { kind: 'membership', evidence: membership[0] }
+  }
+  return null
 }
 
 /** The label of a total that is the page's one amount printed with a currency (onlyPricedAmount). */

@@ -31,6 +31,14 @@ describe('choosing between two readings of one photo', () => {
     expect(agreements(second.fields, reading('tesseract', NO_TOTAL.replace('Visa ending in 4417', 'Trip fare $20.42')).fields).total).toBe(false)
   })
 
+  it("words of a food order found by one reading only are a disagreement: staff look", () => {
+    const page = 'Uber\nJul 16, 2026\nOrder Details\nRate the COURIER or restaurant\nTotal $50.54'
+    const decided = reading('tesseract', page.replace('COURIER', 'C0URIER'))
+    const other = reading('paddleocr', page)
+    expect(decided.fields.signals.notATrip).toBeNull()
+    expect(disagreements(decided.fields, other.fields)).toContain('notATrip')
+  })
+
   it('the second reading decides when it found at least as many fields; otherwise the first stands', () => {
     const blurred = reading('tesseract', NO_TOTAL)
     const second = reading('paddleocr', WAYMO)

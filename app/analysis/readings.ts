@@ -69,6 +69,7 @@ export const DISAGREEMENT_REASONS = {
   date: 'The two readings of this photo disagree on the date: staff will check it',
   vendor: 'The two readings of this photo disagree on the service: staff will check it',
   evidence: 'Only one reading of this photo found electric vehicle or pre-owned wording: staff will check it',
+  notATrip: 'Only one reading of this photo found words of a food order, a fee, a summary or a membership: staff will check it',
 } as const
 
 /**
@@ -85,6 +86,7 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
   const evOnlyInOther = decided.vendor?.kind === 'car_rental' && decided.signals.evEvidence.length === 0 && other.signals.evEvidence.length > 0
   const preOwnedOnlyInOther = decided.signals.preOwnedKeywords.length === 0 && other.signals.preOwnedKeywords.length > 0
   if (evOnlyInOther || preOwnedOnlyInOther) out.push('evidence')
+  if (!decided.signals.notATrip && other.signals.notATrip) out.push('notATrip')
   return out
 }
 

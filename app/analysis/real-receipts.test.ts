@@ -127,16 +127,22 @@ describe('vendors: precise, never a fuzzy guess', () => {
   it.each([
     ['a cancellation fee', 'Uber\nNov 20, 2026\nCancellation fee $5.00\nTotal $5.00', /a fee without a trip \("Cancellation fee"\)/],
     ['a weekly summary', 'Lyft\nYour weekly summary\nNov 16 - Nov 22, 2026\nTotal $48.20', /a summary of several trips \("weekly summary"\)/],
-    ['a membership', 'Uber\nNov 20, 2026\nUber One membership\nTotal $9.99', /a membership or subscription \("Uber One membership"\)/],
+    ['a membership', 'Uber\nNov 20, 2026\nUber One membership $9.99\nTotal $9.99', /a membership or subscription \("Uber One membership"\)/],
   ])('a photo of %s goes to staff, like the e-mail reader refuses it', (_name, text, reason) => {
     const verdict = judgeReceipt(extractReceipt(text), 95, { now: new Date('2026-11-23T12:00:00Z') })
     expect(verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
     expect(verdict.reasons.join(' ')).toMatch(reason)
   })
 
-  it("a ride that mentions the rider's membership is still a ride", () => {
-    const fields = extractReceipt('Lyft\nNov 20, 2026\nPickup 7:48 PM\nDrop-off 8:12 PM\nLyft Pink savings -$2.89\nVisa *1234 $12.99')
-    expect(fields.signals.notATrip).toBeNull()
+  it.each([
+    ["a ride that mentions the rider's membership", 'Lyft\nNov 20, 2026\nLyft fare $15.88\nLyft Pink savings -$2.89\nVisa *1234 $12.99'],
+    ['an EV rental with a late return fee', 'Hertz\nRental agreement # 88123\nTesla Model 3 electric vehicle\nTime and mileage $155.00\nLate return fee $25.00\nTotal $180.00\nNov 20, 2026'],
+    ['a transit pass that renews itself', 'WMATA\nSmarTrip monthly pass\nAuto-renew: On\nTotal $64.00\nNov 20, 2026'],
+    ["a transit card's ride counter", 'OMNY\nNov 20, 2026\nFare $2.90\n12 rides this week\nTotal $2.90'],
+    ['a ride screenshot with a food advert', 'Uber\nNov 20, 2026\nTrip fare $14.20\nTotal $14.20\nGet 40% off your next Uber Eats order'],
+    ['a ride with a fee policy line', 'Lyft\nNov 20, 2026\nPickup 7:48 PM\nA cancellation fee may apply\nVisa *1234 $12.99'],
+  ])('%s has no word against it', (_name, text) => {
+    expect(extractReceipt(text).signals.notATrip).toBeNull()
   })
 
   it('a flight receipt names its airline, and is not eligible', () => {

@@ -13,9 +13,13 @@ export type MessageKindResult = { kind: MessageKind; evidence: string | null }
  * Food and grocery delivery, whoever signs it (Uber signs Uber Eats mail as uber.com). Platform
  * names and delivery words only: a ride may well end at a restaurant's address.
  */
-const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
+export const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
 
 /** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
+/** A statement's own words, without the ride counters a transit card prints ("12 rides this week"). */
+export const STATEMENT =
+  /\b((weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|statement period|year in review|activity summary)/i
+
 const SUMMARY =
   /\b((weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|statement period|year in review|activity summary|\d+ (trips|rides) (taken|completed|this|last|in))/i
 
@@ -27,14 +31,14 @@ const SUMMARY =
 export const NOT_A_PAYMENT = /\b(?:this\s+is\s+not\s+a\s+(?:payment\s+)?receipt|not\s+a\s+payment\s+receipt|this\s+is\s+not\s+an?\s+(?:invoice|bill))\b/i
 
 /** A charge with no trip behind it: a cancelled trip, a no-show, a fine or a fee added later. */
-const FEE_ONLY =
+export const FEE_ONLY =
   /\b(cancel+ation fee|(trip|ride|booking|reservation|rental) (was |has been )?cancel+ed|you cancel+ed|cancel+ed your (trip|ride|booking|reservation)|no-?show fee|late (return )?fee|damage fee|cleaning fee|lost item fee|parking (fine|violation|fee)|improper parking|citation|penalty fee|chargeback)\b/i
 
 /** Subscriptions and memberships: paid for riding later, not a ride. */
 const MEMBERSHIP = String.raw`subscription|subscribed|membership|member fee|lime prime|lyft pink|uber one membership|auto-?renew\w*|renews (on|every|automatically)|billing (period|cycle)|plan (renewal|purchase)`
 /** ...and passes, bought by e-mail from a ride service (a photographed transit pass is a transit purchase). */
 const PASS = new RegExp(String.raw`\b(${MEMBERSHIP}|(day|ride|monthly|annual|weekly|\d+[- ]day|\d+[- ]minute|minute|unlimited) pass(es)?)\b`, 'i')
-const MEMBERSHIP_WORDS = new RegExp(String.raw`\b(${MEMBERSHIP})\b`, 'i')
+export const MEMBERSHIP_WORDS = new RegExp(String.raw`\b(${MEMBERSHIP})\b`, 'i')
 
 /** What one trip prints and a pass, a summary or a marketing mail does not. */
 const TRIP_SHAPE: Array<[string, RegExp]> = [
@@ -63,14 +67,6 @@ export function notATripWords(text: string): RefusedWords | null {
   return null
 }
 
-/**
- * A photo's words that it is a subscription or membership rather than a ride: membership words and
- * nothing of one trip's shape (a ride receipt may mention the rider's Lyft Pink or Lime Prime).
- */
-export function membershipWords(text: string): NotATrip | null {
-  const m = MEMBERSHIP_WORDS.exec(text)
-  return m && !TRIP_SHAPE.some(([, re]) => re.test(text)) ? { kind: 'membership', evidence: m[0] } : null
-}
 
 export function classifyMessage(input: { subject: string | null; text: string }): MessageKindResult {
   const text = `${input.subject ?? ''}\n${input.text}`
