@@ -1,23 +1,17 @@
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { createDb, type DB } from '../../db/db.server'
+import type { DB } from '../../db/db.server'
 import { REAL_HASH, seedFiveReceiptUser } from '../utils/engagement'
 import { createTestWallet, type TestWallet } from '../utils/wallet'
-import { MOBILE, injectTestWallet, launchBrowser, signInFromLanding } from './browser'
+import { MOBILE, injectTestWallet, signInFromLanding } from './browser'
+import { openBrowserAndDb } from './suite'
 
 const baseUrl = inject('baseUrl')
 // Screenshots of these pages: npm run screenshots (scripts/dev/screenshots.ts); 360 px layout: layout.e2e.ts.
 let browser: Browser
 let db: DB
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  db = createDb(inject('dbUrl'))
-})
-afterAll(async () => {
-  await browser?.close()
-  await db?.destroy()
-})
+openBrowserAndDb((opened) => ({ browser, db } = opened))
 
 /** Sign in with the test wallet (needs JavaScript), seed five receipts and a store addition, keep the session. */
 async function seededSession(wallet: TestWallet) {

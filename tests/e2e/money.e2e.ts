@@ -3,26 +3,20 @@
  * will credit (19.0 with the first-receipt bonus, 9.0 without), Home says what is in review, staff
  * approve them (the later one first), and the rider's balance on Home and Tokens is the sum promised.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { createDb, type DB } from '../../db/db.server'
+import type { DB } from '../../db/db.server'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
 import { receiptRow } from '../utils/receipt-rows'
 import { ADMIN_WALLET } from '../utils/wallet'
-import { launchBrowser, signedInContext, signedInWithId } from './browser'
+import { signedInContext, signedInWithId } from './browser'
+import { openBrowserAndDb } from './suite'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let db: DB
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  db = createDb(inject('dbUrl'))
-})
-afterAll(async () => {
-  await browser?.close()
-  await db?.destroy()
-})
+openBrowserAndDb((opened) => ({ browser, db } = opened))
 
 /** A ride photo waiting for staff, sent `minutesAgo` minutes ago, with fares no other test uses. */
 async function waitingReceipt(userId: number, minutesAgo: number, cents: number) {

@@ -3,26 +3,20 @@
  * B3TR is; the header chips say what they count; Profile shows the full address (copy with
  * JavaScript); toasts never cover the page, and a failed sign-in's toast goes once one succeeds.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { createDb, type DB } from '../../db/db.server'
+import type { DB } from '../../db/db.server'
 import { B3TR_EXPLAINED } from '../../app/rewards/earning-rule'
 import { addApprovedReceipt } from '../utils/engagement'
 import { createTestWallet } from '../utils/wallet'
-import { MOBILE, injectTestWallet, launchBrowser, signedInContext, signInFromLanding } from './browser'
+import { MOBILE, injectTestWallet, signedInContext, signInFromLanding } from './browser'
+import { openBrowserAndDb } from './suite'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let db: DB
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  db = createDb(inject('dbUrl'))
-})
-afterAll(async () => {
-  await browser?.close()
-  await db?.destroy()
-})
+openBrowserAndDb((opened) => ({ browser, db } = opened))
 
 /** The first screen of a phone: 360 × 640. */
 const FIRST_SCREEN = { ...MOBILE, viewport: { width: 360, height: 640 } }

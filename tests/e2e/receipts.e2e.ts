@@ -13,26 +13,20 @@
  * other browser test uses, or its trip would be a duplicate across wallets (issue 10).
  */
 import sharp from 'sharp'
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { createDb, type DB } from '../../db/db.server'
+import type { DB } from '../../db/db.server'
 import { reviewExpectedBy } from '../../app/receipts/status'
 import { addApprovedReceipt } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
-import { launchBrowser, signedInWithId } from './browser'
+import { signedInWithId } from './browser'
+import { openBrowserAndDb } from './suite'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let db: DB
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  db = createDb(inject('dbUrl'))
-})
-afterAll(async () => {
-  await browser?.close()
-  await db?.destroy()
-})
+openBrowserAndDb((opened) => ({ browser, db } = opened))
 
 const signedIn = (javaScriptEnabled: boolean) => signedInWithId(browser, db, baseUrl, javaScriptEnabled)
 

@@ -1,28 +1,22 @@
 // Issue 24 at 360 px, JavaScript on and off: screens within two taps, Home's latest achievement and
 // notices, a shared achievement link, one label per claim status, the Tokens stats, the analysis
 // failure's toast and Try Again, and "Get distance" as an action.
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
+import { describe, expect, inject, it } from 'vitest'
 import type { Browser, Page } from 'playwright-core'
-import { createDb, type DB } from '../../db/db.server'
+import type { DB } from '../../db/db.server'
 import { claimAllTokens } from '../../app/claims/claims.server'
 import { getBalanceMilli } from '../../app/rewards/ledger.server'
 import { seedFiveReceiptUser } from '../utils/engagement'
 import { receiptImage, todayUtc, writtenDate } from '../utils/images'
-import { MOBILE, injectTestWallet, launchBrowser, signedInWithId, signInFromLanding } from './browser'
+import { MOBILE, injectTestWallet, signedInWithId, signInFromLanding } from './browser'
 import { receiptRow } from '../utils/receipt-rows'
+import { openBrowserAndDb } from './suite'
 
 const baseUrl = inject('baseUrl')
 let browser: Browser
 let db: DB
 
-beforeAll(async () => {
-  browser = await launchBrowser()
-  db = createDb(inject('dbUrl'))
-})
-afterAll(async () => {
-  await browser?.close()
-  await db?.destroy()
-})
+openBrowserAndDb((opened) => ({ browser, db } = opened))
 
 const signedIn = (javaScriptEnabled: boolean) => signedInWithId(browser, db, baseUrl, javaScriptEnabled)
 
