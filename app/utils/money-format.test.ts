@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatAmount } from './money-format'
+import { formatAmount, formatCents } from './money-format'
 
 describe('formatAmount', () => {
   it.each([
@@ -26,5 +26,11 @@ describe('formatAmount', () => {
 
   it('names a well-formed code Intl has no sign for', () => {
     expect(formatAmount(12.34, 'XYZ')).toBe('XYZ\u00a012.34')
+  })
+
+  it('prints stored cents the same way, and a dash when no amount was read', () => {
+    expect(formatCents(2_770_000, 'KRW')).toBe('₩27,700')
+    expect(formatCents(1234, null)).toBe('$12.34')
+    expect(formatCents(null, 'EUR')).toBe('—')
   })
 })

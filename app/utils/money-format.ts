@@ -27,3 +27,8 @@ export function formatAmount(value: number, currency: string | null | undefined)
   if (code === '' || code === 'USD') return `$${value.toFixed(2)}`
   return formatterFor(code)?.format(value) ?? value.toFixed(2)
 }
+
+/** An amount stored in cents ('—' when none was read), in its receipt's currency: the staff cards' figures. */
+export function formatCents(cents: number | null, currency: string | null | undefined): string {
+  return cents === null ? '—' : formatAmount(cents / 100, currency)
+}

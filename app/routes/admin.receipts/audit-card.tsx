@@ -1,11 +1,7 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { shortAddress } from '~/chain/networks'
-import { formatAmount } from '~/utils/money-format'
+import { formatCents as money } from '~/utils/money-format'
 import type { AuditItem } from './queue.server'
-
-function money(cents: number | null, currency: string | null) {
-  return cents === null ? '—' : formatAmount(cents / 100, currency)
-}
 
 /**
  * One audited automatic photo approval (issue 38): why it is here, when its credit matures, and

@@ -1,12 +1,8 @@
 import { Form, useNavigation } from '@remix-run/react'
 import { shortAddress } from '~/chain/networks'
 import { VerifiedSender } from '~/components/ereceipt'
-import { formatAmount } from '~/utils/money-format'
+import { formatCents as money } from '~/utils/money-format'
 import type { ReviewItem } from './queue.server'
-
-function money(cents: number | null, currency: string | null) {
-  return cents === null ? '—' : formatAmount(cents / 100, currency)
-}
 
 /** One waiting receipt: what was read and entered, why it waits, its wallet's standing, and the decision. */
 export function ReceiptCard({ r }: { r: ReviewItem }) {
