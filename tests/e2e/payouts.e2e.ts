@@ -150,8 +150,10 @@ describe('operator pages', () => {
     await expect(page.getByTestId('contract-badge').textContent()).resolves.toBe('Ready')
     const before = Number((await page.getByTestId('best-block').textContent())!.replace(/,/g, ''))
     await page.getByRole('button', { name: 'Refresh status' }).click()
+    // A click that lands while the page's own refresh is under way (the button is disabled then) is
+    // covered by the next one, every 15 s (REFRESH_MS): CI once saw the first click do nothing.
     await expect
-      .poll(async () => Number((await page.getByTestId('best-block').textContent())!.replace(/,/g, '')), { timeout: 10_000 })
+      .poll(async () => Number((await page.getByTestId('best-block').textContent())!.replace(/,/g, '')), { timeout: 20_000 })
       .toBeGreaterThan(before)
     const wide = await page.evaluate(() =>
       [...document.querySelectorAll('body *')]
