@@ -68,6 +68,10 @@ describe('parseAmounts', () => {
     ['Visa ****5541', []],
     ['Dec 20 26', []],
     ['BALANCE DUE $20.9', []],
+    // China Railway tickets print yuan and jiao (PaddleOCR's readings of the corpus's cr-ticket-cn-*).
+    ['￥57.0元  网  二等座', [57]],
+    ['¥443.5元', [443.5]],
+    ['Summe 66,50€ 66,50€ 10,62€', [66.5, 66.5, 10.62]],
   ])('%j -> %j', (text, values) => {
     expect(parseAmounts(text).map((a) => a.value)).toEqual(values)
   })

@@ -14,8 +14,13 @@ import {
 import { withinOneEdit } from '~/utils/text'
 import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, type NotATrip } from './trip-kind'
 
-/** `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores characters. */
-export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null }
+/**
+ * `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores
+ * characters. `words`: the line's words with their own scores, when the reader scores words
+ * (tesseract), so that a total or date is as sure as the words it was read from (fieldConfidence).
+ */
+export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null; words?: ReadonlyArray<OcrWord> }
+export type OcrWord = { text: string; confidence: number }
 /** OCR output as the extractor sees it; `confidence` values are tesseract's 0..100. */
 export type OcrText = { text: string; lines?: OcrLine[]; confidence?: number }
 
@@ -52,6 +57,8 @@ export type ExtractionSignals = {
   /** The amount needed a repair (letters read for digits, a lost decimal point, a '$' read as '5'). */
   totalRepaired: boolean
   totalCheck: TotalCheck
+  /** The total is the page's one priced amount, and no other amount of any kind is printed: a ticket's fare (onlyPricedAmount). */
+  priceAlone: boolean
   itemAmounts: number[]
   dateFormat: DateFormat | null
   dateLineConfidence: number | null
@@ -83,7 +90,7 @@ export type ExtractedReceipt = {
   signals: ExtractionSignals
 }
 
-type Line = { text: string; confidence: number | null; digitConfidence: number | null; index: number }
+type Line = { text: string; confidence: number | null; digitConfidence: number | null; words: ReadonlyArray<OcrWord> | null; index: number }
 
 /**
  * `known.vendor`: the merchant is already known for certain (a verified e-receipt's signer, issue
@@ -123,6 +130,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalDigitConfidence: total?.digitConfidence ?? null,
       totalRepaired: total?.repaired ?? false,
       totalCheck: total?.check ?? 'none',
+      priceAlone: total?.alone ?? false,
       itemAmounts: total?.items ?? [],
       dateFormat: date?.format ?? null,
       dateLineConfidence: date?.confidence ?? null,
@@ -138,14 +146,37 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
 }
 
 function toLines(ocr: OcrText): Line[] {
-  const source: Array<{ text: string; confidence: number | null; digitConfidence: number | null }> =
+  const source: Array<{ text: string; confidence: number | null; digitConfidence: number | null; words: ReadonlyArray<OcrWord> | null }> =
     ocr.lines && ocr.lines.length > 0
-      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null }))
-      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null }))
+      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null, words: l.words ?? null }))
+      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null, words: null }))
   return source
-    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence }))
+    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence, words: l.words }))
     .filter((l) => /[\p{L}\p{N}]/u.test(l.text))
     .map((l, index) => ({ ...l, index }))
+}
+
+/**
+ * How sure the reader is, on average, of the words that characters start..end of a line were read
+ * from: a total's amount, a date. Not the whole line's score, which an icon read as marks ("Lo" for
+ * a card logo), a masked card number ("Visa*1234") or any other text beside the field pulls down
+ * (issue 37: real payment lines scored 38-58 with the amount's own word at 95-96). Where the
+ * reader gave no word scores, or its words do not spell the line, the line's score.
+ */
+export function fieldConfidence(line: Pick<Line, 'text' | 'confidence' | 'words'>, start: number, end: number): number | null {
+  const words = line.words
+  const tokens = line.text.split(' ')
+  if (!words || words.length !== tokens.length || tokens.some((t, i) => t !== words[i].text.trim())) return line.confidence
+  const scores: number[] = []
+  let at = 0
+  tokens.forEach((token, i) => {
+    const from = at
+    at += token.length + 1
+    if (from < end && from + token.length > start) scores.push(words[i].confidence)
+  })
+  // Their mean: a stray mark glued to one word ("‘November") costs that word's score, not the
+  // field's (each digit's own score is judged on its own: digitConfidence).
+  return scores.length === 0 ? line.confidence : Math.round((scores.reduce((sum, c) => sum + c, 0) / scores.length) * 10) / 10
 }
 
 /**
@@ -189,6 +220,8 @@ function guessStoreName(lines: Line[]): string | null {
 export type Amount = {
   value: number
   start: number
+  /** Where its match ends on the line (its currency included). */
+  end: number
   repaired: boolean
   /** A currency sign or code stood beside it. */
   currency: boolean
@@ -204,9 +237,14 @@ const PREFIX_CURRENCY = String.raw`US\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|
 const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|zł|Kč|kr`
 const MONEY_RE = new RegExp(
   // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals, optional currency after
-  String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?<dec>[${DIGITISH}]{2}))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
+  String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?:(?<dec>[${DIGITISH}]{2})|(?<dec1>[0-9])(?![0-9])))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
   'gu',
 )
+
+const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u
+
+/** Units of a trip's time and distance printed right after a number. */
+const DURATION_OR_DISTANCE = /^\s?(?:min(?:s|utes?)?|km|kms|mi|miles?|hrs?|hours?)\b/i
 
 /** Currencies whose amounts have no minor unit: '₩27,700' is 27700, never a lost decimal point. */
 const WHOLE_CURRENCIES = new Set(['KRW', 'JPY'])
@@ -243,17 +281,25 @@ function fixDigits(s: string): string {
 export function parseAmounts(line: string): Amount[] {
   const found: Amount[] = []
   for (const m of line.matchAll(MONEY_RE)) {
-    const { cur, num, sep, dec, suf } = m.groups as Record<string, string | undefined>
+    const { cur, num, sep, suf, dec1 } = m.groups as Record<string, string | undefined>
+    // One decimal only beside the yuan's sign: China prints yuan and jiao ('￥57.0元', '¥443.5元');
+    // elsewhere it is a cent lost to the reading ('$20.9').
+    const dec = m.groups?.dec ?? (dec1 !== undefined && currencyCode(cur ?? suf) === 'CNY' ? `${dec1}0` : undefined)
     if (!num) continue
+    if (dec1 !== undefined && dec === undefined) continue
     const start = m.index ?? 0
+    const end = start + m[0].length
     const sign = cur ?? suf
     const code = currencyCode(sign)
     // A letter code or 'S' glued to a word is part of the word ('BRS', 'CHFx'): only the signs count alone.
     if (cur && /^[A-Za-z]/.test(cur) && /[\p{L}]/u.test(line[start - 1] ?? ' ')) continue
-    // Ignore digits glued to letters on the left: 'Model3', 'Store#553'.
+    // Ignore digits glued to letters on the left: 'Model3', 'Store#553'. Not to Chinese, Japanese or
+    // Korean, written without spaces: '金额144.0元', or a yuan sign read as a character ('和144.0元').
     const before = line[start - 1] ?? ' '
-    if (!cur && /[\p{L}#]/u.test(before)) continue
+    if (!cur && /[\p{L}#]/u.test(before) && !CJK.test(before)) continue
     if (!sign && !dec) continue
+    // A time or a distance ("TOTAL RIDE TIME : 71.93 min", "23.95 km"), not money.
+    if (!sign && DURATION_OR_DISTANCE.test(line.slice(end))) continue
     // '20 26' at the end of a line is only an amount with a currency sign ('$20 26').
     if (!cur && sep !== undefined && /\s/.test(sep)) continue
     const realDigits = (num + (dec ?? '')).replace(/[^0-9]/g, '').length
@@ -275,10 +321,10 @@ export function parseAmounts(line: string): Amount[] {
     // Discounts and promotions: '-$3.00', '−3.00', '($3.00)'.
     const prefix = line.slice(Math.max(0, start - 2), start)
     if (/[-−–(]\s?$/.test(prefix)) {
-      found.push({ value: -value, start, repaired, currency: Boolean(sign), code, alternatives: alternatives.map((a) => -a) })
+      found.push({ value: -value, start, end, repaired, currency: Boolean(sign), code, alternatives: alternatives.map((a) => -a) })
       continue
     }
-    found.push({ value, start, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(sign), code, alternatives })
+    found.push({ value, start, end, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(sign), code, alternatives })
   }
   return found
 }
@@ -305,6 +351,19 @@ function lineAmount(line: Line): Amount | null {
   return amounts[amounts.length - 1] ?? null
 }
 
+/**
+ * The amount a total's line gives: its last, where a total is printed; but a table's total row
+ * prints the gross amount first and its tax columns after it (a real DB ticket's "Summe 66,50€
+ * 66,50€ 10,62€": price, price, VAT): where no amount after the first is larger, the first.
+ */
+function totalOnLine(line: Line): Amount | null {
+  if (PROMOTIONAL.test(line.text)) return null
+  const amounts = parseAmounts(line.text).filter((a) => a.value > 0)
+  const [first, ...rest] = amounts
+  if (first && rest.length > 0 && rest.every((a) => a.value <= first.value)) return first
+  return positiveAmount(line)
+}
+
 function positiveAmount(line: Line): Amount | null {
   const amount = lineAmount(line)
   return amount && amount.value > 0 ? amount : null
@@ -316,7 +375,7 @@ function positiveAmount(line: Line): Amount | null {
 
 type TotalLabel = { label: string; strength: number }
 
-const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|before\s+tax|tax)\b/i
+const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|total\s+(?:ride|trip|travel|journey|waiting|wait|drive|driving)\s+(?:time|distance|duration)|before\s+tax|tax)\b/i
 const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamtpreis|gesamtsumme|endbetrag|rechnungsbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|prix\s+total|importe\s+total|precio\s+total|total\s+a\s+pagar|totale(?:\s+da\s+pagare)?|prezzo\s+totale|importo\s+totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b|합계(?:\s*금액)?|총\s*액|결제\s*금액|승차\s*요금|合\s*计|总\s*计|实\s*付|合\s*計/iu
 /** The word for the price itself: English "Total", and what a European or Asian ticket prints. */
 const TOTAL_WORD = /\b(?:total|fahrpreis|preis|betrag|prix|montant|importe|precio|prezzo|importo|tarif)\b|요\s*금|금\s*액|金\s*额|票\s*价|金\s*額|料\s*金/iu
@@ -342,6 +401,14 @@ function totalLabel(text: string): TotalLabel | null {
   return null
 }
 
+/** A label written in a sentence or an aside ("added to your total fare", "(incl. the total)"), not heading an amount. */
+function inProse(text: string, label: string): boolean {
+  const at = text.toLowerCase().indexOf(label.toLowerCase())
+  if (at < 0) return false
+  const before = text.slice(0, at)
+  return /\([^)]*$/.test(before) || /\b(?:your|the|our|to|of|in|for)\s+$/i.test(before)
+}
+
 type TotalFound = {
   value: number
   currency: string | null
@@ -352,6 +419,8 @@ type TotalFound = {
   repaired: boolean
   check: TotalCheck
   items: number[]
+  /** onlyPricedAmount: no other amount of any kind on the page. */
+  alone?: boolean
 }
 
 /**
@@ -372,9 +441,10 @@ function findTotal(lines: Line[]): TotalFound | null {
   let weak: TotalFound | null = null
   for (const { line, label } of labelled) {
     let amountLine = line
-    let amount = positiveAmount(line)
-    // Photos of skewed receipts sometimes put the amount on the next OCR line.
-    if (!amount) {
+    let amount = totalOnLine(line)
+    // Photos of skewed receipts sometimes put the amount on the next OCR line; not a label in a
+    // sentence, whose next line is anything ("(Taxes added to your total fare)" over a ride time).
+    if (!amount && !inProse(line.text, label.label)) {
       const next = lines[line.index + 1]
       if (next && !totalLabel(next.text) && parseAmounts(next.text).length === 1) {
         amount = positiveAmount(next)
@@ -440,12 +510,14 @@ function onlyPricedAmount(lines: Line[]): TotalFound | null {
   const priced = lines.map((line) => ({ line, amount: lineAmount(line) })).filter((x): x is { line: Line; amount: Amount } => x.amount !== null && x.amount.currency && x.amount.value > 0)
   if (priced.length === 0 || new Set(priced.map((x) => cents(x.amount.value))).size !== 1) return null
   const { line, amount } = priced[0]
+  const others = lines.filter((l) => !PROMOTIONAL.test(l.text)).flatMap((l) => parseAmounts(l.text)).filter((a) => cents(a.value) !== cents(amount.value))
   return {
+    alone: others.length === 0,
     value: amount.value,
     currency: amount.code,
     label: PRICE_ONLY_LABEL,
     strength: 1,
-    confidence: line.confidence,
+    confidence: fieldConfidence(line, amount.start, amount.end),
     digitConfidence: line.digitConfidence,
     repaired: amount.repaired,
     check: 'none',
@@ -481,7 +553,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
   const base = {
     label: label.label,
     strength: label.strength,
-    confidence: totalLine.confidence,
+    confidence: fieldConfidence(totalLine, amount.start, amount.end),
     digitConfidence: totalLine.digitConfidence,
     items: itemValues,
     currency: amount.code ?? [...items, ...after].find((a) => a.code !== null)?.code ?? null,
@@ -566,7 +638,7 @@ function structuralTotal(lines: Line[]): TotalFound | null {
           currency: amount.code,
           label: '',
           strength: 0,
-          confidence: line.confidence,
+          confidence: fieldConfidence(line, amount.start, amount.end),
           digitConfidence: line.digitConfidence,
           repaired: amount.repaired,
           check: sum === cents(total) ? 'sum' : 'near-sum',
@@ -665,7 +737,12 @@ const iso = (y: number, m: number, d: number) =>
 
 /** All dates on one line, with their format. */
 export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Array<{ iso: string; format: DateFormat }> {
-  const found: Array<{ iso: string; format: DateFormat; start: number }> = []
+  return datesOnLine(text, opts).map(({ iso, format }) => ({ iso, format }))
+}
+
+/** parseDates with where each date stands on the line (start..end). */
+function datesOnLine(text: string, opts: { dayFirst?: boolean } = {}): Array<{ iso: string; format: DateFormat; start: number; end: number }> {
+  const found: Array<{ iso: string; format: DateFormat; start: number; end: number }> = []
   const taken: Array<[number, number]> = []
   for (const { format, re } of DATE_PATTERNS) {
     for (const m of text.matchAll(re)) {
@@ -689,10 +766,10 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
       }
       if (!validDate(year, month, day)) continue
       taken.push([start, end])
-      found.push({ iso: iso(year, month, day), format: fmt, start })
+      found.push({ iso: iso(year, month, day), format: fmt, start, end })
     }
   }
-  return found.sort((a, b) => a.start - b.start).map(({ iso, format }) => ({ iso, format }))
+  return found.sort((a, b) => a.start - b.start)
 }
 
 /**
@@ -725,9 +802,9 @@ function findDate(lines: Line[]): DateFound | null {
     const above = lines[line.index - 1]?.text ?? ''
     const labelled = (re: RegExp) => re.test(line.text) || (re.test(above) && parseDates(above).length === 0)
     const travel = labelled(TRAVEL_DATE) && !BOOKING_DATE.test(line.text)
-    return parseDates(line.text, { dayFirst }).map((d) => ({
+    return datesOnLine(line.text, { dayFirst }).map((d) => ({
       ...d,
-      confidence: line.confidence,
+      confidence: fieldConfidence(line, d.start, d.end),
       digitConfidence: line.digitConfidence,
       weekday: printedWeekday(line.text),
       travel,
@@ -741,7 +818,12 @@ function findDate(lines: Line[]): DateFound | null {
     }))
   })
   if (candidates.length === 0) return null
-  const best = [...candidates].sort((a, b) => b.score - a.score || a.index - b.index)[0]
+  // Among dates equally labelled, the one printed most often, then the first: a printed e-mail's
+  // print date heads the page once, its receipt's date is in the header and the body (a real Lyft
+  // receipt printed from Gmail: "5/30/22, 7:06 PM" above "May 10, 2022" twice).
+  const times = new Map<string, number>()
+  for (const c of candidates) times.set(c.iso, (times.get(c.iso) ?? 0) + 1)
+  const best = [...candidates].sort((a, b) => b.score - a.score || times.get(b.iso)! - times.get(a.iso)! || a.index - b.index)[0]
   const others = [...new Set(candidates.map((c) => c.iso).filter((d) => d !== best.iso))]
   return { iso: best.iso, travel: best.travel, format: best.format, confidence: best.confidence, digitConfidence: best.digitConfidence, weekday: best.weekday, others }
 }

@@ -94,10 +94,14 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
 export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): { vendor: boolean; total: boolean; date: boolean } {
   return {
     vendor: decided.vendor !== null && other.vendor !== null && decided.vendor.name === other.vendor.name,
-    total: hasTotal(decided) && hasTotal(other) && Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005,
+    total: (bothTotals(decided, other) || bothLonePrices(decided, other)) && Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005,
     date: decided.purchaseDate !== null && decided.purchaseDate === other.purchaseDate,
   }
 }
+
+const bothTotals = (a: ExtractedReceipt, b: ExtractedReceipt) => hasTotal(a) && hasTotal(b)
+/** Each reading found the page's one amount and nothing else: a ticket's fare, read alike (verdict.ts ticketFare, decision 115). */
+const bothLonePrices = (a: ExtractedReceipt, b: ExtractedReceipt) => a.signals.priceAlone && b.signals.priceAlone
 
 /** A disagreement between two readings never approves automatically. */
 export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DISAGREEMENT_REASONS>): Verdict {

@@ -4,12 +4,13 @@
  * as html-to-text reads them), or the lines the issue quotes from the held-out real set.
  */
 import { describe, expect, it } from 'vitest'
-import { extractReceipt, parseAmounts, parseDates } from './extract'
+import { extractReceipt, fieldConfidence, parseAmounts, parseDates } from './extract'
 import { clockTime, findTripMoment } from './reference'
 import { classifyMessage } from './trip-kind'
 import { findVendors, matchVendor } from './vendors'
 import { judgeReceipt } from './verdict'
 import { ERECEIPT_REASONS, judgeEReceipt } from './email-verdict'
+import { judgeReadings } from './readings'
 
 // Lyft ride receipt (2025): no "Total" label; the card line is the amount paid; an advert below.
 const LYFT_RIDE = `JULY 3, 2025 AT 9:00 AM
@@ -280,5 +281,112 @@ describe('Korean and Chinese receipts', () => {
 
   it("an unknown merchant is not named after a greeting ('Thanks for riding…')", () => {
     expect(extractReceipt('Thanks for riding, Alex Rider\nTotal $20.87\nJul 12, 2026').storeName).toBeNull()
+  })
+})
+
+describe("a field is as sure as its own words (tesseract's word scores)", () => {
+  // Tesseract's reading of a real Lyft receipt's screenshot (the corpus's lyft-email-02): the card
+  // logo beside the payment line is read as "Lo", the masked card number scored low, the amount
+  // itself 96; the date line's icon as "Co".
+  const line = (text: string, words: Array<[string, number]>) => ({
+    text,
+    confidence: Math.round(words.reduce((s, [, c]) => s + c, 0) / words.length),
+    digitConfidence: 99,
+    words: words.map(([t, c]) => ({ text: t, confidence: c })),
+  })
+  const lines = [
+    line('Co July 15, 2025', [['Co', 0], ['July', 94], ['15,', 96], ['2025', 96]]),
+    line('Lyft', [['Lyft', 93]]),
+    line('Lyft fare (2.24mi, 18m 33s)                $8.81', [['Lyft', 96], ['fare', 96], ['(2.24mi,', 95], ['18m', 96], ['33s)', 96], ['$8.81', 96]]),
+    line('Service Fee                                $3.60', [['Service', 96], ['Fee', 96], ['$3.60', 96]]),
+    line('Priority Pickup Upgrade                     $2.89', [['Priority', 96], ['Pickup', 96], ['Upgrade', 96], ['$2.89', 96]]),
+    line('Membership                                  -$2.89', [['Membership', 93], ['-$2.89', 96]]),
+    line('SF Rideshare Tax                            $0.49', [['SF', 96], ['Rideshare', 96], ['Tax', 96], ['$0.49', 96]]),
+    line('Clean Miles Standard Regulatory         $0.09', [['Clean', 96], ['Miles', 96], ['Standard', 96], ['Regulatory', 96], ['$0.09', 96]]),
+    line('Lo Visa*1234                       $12.99', [['Lo', 35], ['Visa*1234', 43], ['$12.99', 96]]),
+    line('© 2025 Lyft, Inc.', [['©', 90], ['2025', 96], ['Lyft,', 93], ['Inc.', 93]]),
+  ]
+  const now = new Date('2025-07-16T12:00:00Z')
+
+  it("scores the total by the amount's word and the date by its words, not by the icons beside them", () => {
+    const fields = extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines })
+    expect(fields).toMatchObject({ storeName: 'Lyft', totalAmount: 12.99, purchaseDate: '2025-07-15' })
+    expect(lines[8].confidence).toBeLessThan(60)
+    expect(fields.signals.totalLineConfidence).toBe(96)
+    expect(fields.signals.dateLineConfidence).toBe(95.3)
+    expect(judgeReceipt(fields, 93, { reader: 'tesseract', now })).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it('an amount whose own word was read unsurely still doubts', () => {
+    const unsure = lines.map((l, i) => (i === 8 ? line('Lo Visa*1234 $12.99', [['Lo', 35], ['Visa*1234', 90], ['$12.99', 60]]) : l))
+    const fields = extractReceipt({ text: unsure.map((l) => l.text).join('\n'), lines: unsure })
+    expect(fields.signals.totalLineConfidence).toBe(60)
+    expect(judgeReceipt(fields, 93, { reader: 'tesseract', now }).reasons).toContain('The total was read with low confidence')
+  })
+
+  it("falls back to the line's score where the words do not spell the line, or none were scored", () => {
+    const base = { text: 'Total $12.99', confidence: 58 }
+    expect(fieldConfidence({ ...base, words: null }, 6, 12)).toBe(58)
+    expect(fieldConfidence({ ...base, words: [{ text: 'Total$12.99', confidence: 96 }] }, 6, 12)).toBe(58)
+    expect(fieldConfidence({ ...base, words: [{ text: 'Total', confidence: 20 }, { text: '$12.99', confidence: 96 }] }, 6, 12)).toBe(96)
+  })
+})
+
+describe('totals and dates of real tickets and printouts', () => {
+  it("a DB ticket's total row: the gross amount, not the VAT columns after it", () => {
+    // German reading of the corpus's db-ticket-de-02 (a DB Online-Ticket), excerpt.
+    const text = ['DB BAHN Online-Ticket', 'Gültigkeit: 30.01.2016 - 31.01.2016', 'Positionen Preis MwSt (D) 19% MwSt D: 7%', 'ICE Fahrkarte 1 66,50€ 66,50€ 10,62€', 'Summe 66,50€ 66,50€ 10,62€', 'Lastschriftzahlung', 'Betrag 66,50€ Bank Postbank'].join('\n')
+    expect(extractReceipt(text)).toMatchObject({ storeName: 'Deutsche Bahn', totalAmount: 66.5, currency: 'EUR' })
+  })
+
+  it("a China Railway ticket's price in yuan and jiao", () => {
+    // PaddleOCR's reading of the corpus's cr-ticket-cn-01.
+    const text = ['C028237', '日照西站  D1692  青岛北站', '2019年04月21日18:41开  08车06F号', '￥57.0元  网  二等座', '限乘当日当次车', '中国铁路祝您旅途愉快'].join('\n')
+    expect(extractReceipt(text)).toMatchObject({ storeName: 'China Railway', totalAmount: 57, currency: 'CNY', purchaseDate: '2019-04-21' })
+  })
+
+  it("a receipt printed from a mail client: its date, not the print's", () => {
+    // The corpus's lyft-email-us-01, a Lyft receipt printed from Gmail, excerpt.
+    const text = ['5/30/22, 7:06 PM Gmail - Your ride with Ahmed on May 10', 'Your ride with Ahmed on May 10', 'Lyft Receipts <no-reply@lyftmail.com> Tue, May 10, 2022 at 6:26 PM', 'MAY 10, 2022 AT 3:58 PM', 'Thanks for riding with Ahmed!', 'Lyft XL fare (14.19mi, 41m 34s) $38.68', 'VISA Visa *5020 $41.98'].join('\n')
+    expect(extractReceipt(text)).toMatchObject({ storeName: 'Lyft', totalAmount: 41.98, purchaseDate: '2022-05-10' })
+  })
+})
+
+describe("a trip's time and distance are not money", () => {
+  it('an Ola invoice: "TOTAL RIDE TIME : 71.93 min" is no total, "23.95 km" no amount, and "(… your total fare)" heads no amount', () => {
+    // Tesseract's reading of the corpus's ola-cab-in-03 (an Ola invoice of 2016), excerpt: its
+    // fare, 416, stands in a second column that the reading put on another line.
+    expect(parseAmounts('TOTAL RIDE TIME : 71.93 min')).toEqual([])
+    expect(parseAmounts('TOTAL DISTANCE: 23.95 km')).toEqual([])
+    const text = ['OLA INVOICE N0.172112420', '12 jan, 2016', 'Thanks for using Olacabs', 'New Deli TOTAL FARE', 'TOTAL DISTANCE: 23.95 km', 'TOTAL RIDE TIME : 71.93 min', 'Gurgaon 0 416', 'FARE BREAKUP TAX BREAKUP', 'First 4 km 100.0 Service Tax 318.57', 'Free ride time (0 min) 0.0 (Taxes added to your total fare)', 'Ride time charge for 71.93', 'min:', 'Total tax 19.23'].join('\n')
+    const fields = extractReceipt(text)
+    expect(fields.totalAmount).not.toBe(71.93)
+    expect(judgeReceipt(fields, 90, { reader: 'tesseract', now: new Date('2016-01-13T12:00:00Z') }).isAcceptable).toBe(false)
+  })
+})
+
+describe("a transit ticket's one price, read alike by both readers (decision 115)", () => {
+  // The corpus's cr-ticket-cn-04 (a China Railway ticket): PaddleOCR's reading, and tesseract's in
+  // Chinese, which read the yuan sign as a character ("和144.0元").
+  const PADDLE = '36G071818  检票口6B\n宁波站  G7532  上海虹桥站\nNingbo  Shanghaihongqiao\n2016年09月01日08:33开  05车无座\n￥144.0元  网  二等座\n限乘当日当次车\n买票请到12306 发货请到95306\n中国铁路祝您旅途愉快\n33284000360902G071818 手波站售'
+  const TESSERACT = '36G071818                   检票口6B\n宁波站 G7532 上海虹桥记\nNingbo     一Shanghalhongqla0\n2016年09月01B 08 与3开    05车无座\n和144.0元        网          三等座\n限乘当日当次李\n，”习覃诸到12306 发货请到95306 |              加\nL__ 中国铁路视您旅什信快 1   站 Ce\n332840003609026071818 2弄波站和售'
+  const read = (reader: 'tesseract' | 'paddleocr', text: string) => ({ reader, text, confidence: 95, fields: extractReceipt({ text, lines: text.split('\n').map((t) => ({ text: t, confidence: 95, digitConfidence: 99 })) }) })
+  const now = new Date('2016-09-02T12:00:00Z')
+
+  it('is the total: the page has no other amount, and both readers read it digit for digit', () => {
+    const first = read('tesseract', TESSERACT)
+    const second = read('paddleocr', PADDLE)
+    expect(first.fields).toMatchObject({ totalAmount: 144, currency: 'CNY' })
+    expect(second.fields.signals).toMatchObject({ totalLabel: 'price', priceAlone: true })
+    const { verdict } = judgeReadings(first, second, now)
+    expect(verdict).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it('read by one reader alone, or beside another amount, it is for staff', () => {
+    const second = read('paddleocr', PADDLE)
+    expect(judgeReadings(second, null, now).verdict.reasons).toContain('No clear total line was found')
+    const withFee = (text: string) => text.replace('限乘当日当次车', '限乘当日当次车\n退票费 ￥14.0元')
+    const fee = judgeReadings(read('tesseract', withFee(TESSERACT)), read('paddleocr', withFee(PADDLE)), now)
+    expect(fee.verdict.isAcceptable).toBe(false)
   })
 })

@@ -160,7 +160,8 @@ export const VENDORS: Vendor[] = [
   transit('TTC', ['Toronto Transit Commission', 'PRESTO']),
   transit('STM', ['Société de transport de Montréal', 'OPUS Card'], ['STM']),
   transit('Transport for London', ['TfL', 'Oyster']),
-  transit('Deutsche Bahn', ['DB Fernverkehr', 'DB Regio', 'DB Vertrieb', 'bahn.de']),
+  // "DB BAHN": the logo and word heading every DB Online-Ticket (real tickets of 2015-16).
+  transit('Deutsche Bahn', ['DB Fernverkehr', 'DB Regio', 'DB Vertrieb', 'bahn.de', 'DB BAHN']),
   transit('SNCF', ['SNCF Voyageurs', 'TGV INOUI', 'OUIGO', 'TER', 'Intercités'], ['TER']),
   transit('Eurostar', ['Thalys']),
   transit('ÖBB', ['OBB', 'Österreichische Bundesbahnen', 'Osterreichische Bundesbahnen', 'ÖBB-Personenverkehr'], ['OBB']),

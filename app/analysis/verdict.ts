@@ -3,7 +3,7 @@
  * A wrong automatic approval pays real tokens, so anything short of a clean, cross-checked read
  * of a known transport service goes to manual review (decision 010).
  */
-import { hasTotal, type ExtractedReceipt } from '~/analysis/extract'
+import { hasTotal, PRICE_ONLY_LABEL, type ExtractedReceipt } from '~/analysis/extract'
 import type { NotATrip } from '~/analysis/trip-kind'
 import type { ReaderName } from '~/analysis/stored-analysis'
 import type { MerchantKind } from '~/analysis/vendors'
@@ -181,8 +181,20 @@ function merchantConfident(fields: ExtractedReceipt): boolean {
 /** How far each cross-check outcome trusts the total (also its factor in readConfidence). */
 const TOTAL_CHECK_TRUST: Record<TotalCheck, number> = { sum: 1, 'near-sum': 0.95, repeated: 0.9, none: 0.8, mismatch: 0.55 }
 
+/**
+ * A transit ticket's fare (decision 115): a ticket prints its price with no word for it and no
+ * items to add up ("￥57.0元" on a China Railway ticket). It is trusted as the total only when it is
+ * the page's one amount of any kind, so no other figure could be the one paid, and both readers
+ * read it digit for digit, the cross-check a ticket has instead of its items.
+ */
+function ticketFare(fields: ExtractedReceipt, confirmed: VerdictContext['confirmed']): boolean {
+  return fields.signals.totalLabel === PRICE_ONLY_LABEL && fields.signals.priceAlone && fields.category === 'public_transit' && confirmed?.total === true
+}
+
 /** The better of the two readings' cross-checks, where both read the same total; otherwise this reading's. */
 function totalCheckOf(fields: ExtractedReceipt, confirmed: VerdictContext['confirmed'], other: TotalCheck | undefined): TotalCheck {
+  // Two readers agreeing on a ticket's one amount: as sure as an amount printed twice.
+  if (ticketFare(fields, confirmed)) return 'repeated'
   const own = fields.signals.totalCheck
   return confirmed?.total && other && TOTAL_CHECK_TRUST[other] > TOTAL_CHECK_TRUST[own] ? other : own
 }
@@ -216,7 +228,7 @@ function transportDoubts(
   if (fields.totalAmount === null) doubts.push('The total amount could not be read')
   else if (fields.totalAmount <= 0) doubts.push('The total amount is zero')
   else {
-    if (s.totalLabelStrength < 2) doubts.push('No clear total line was found')
+    if (s.totalLabelStrength < 2 && !ticketFare(fields, confirmed)) doubts.push('No clear total line was found')
     if (check === 'mismatch') doubts.push("The line items don't add up to the total")
     if (check === 'none') doubts.push('The total could not be cross-checked against the line items')
     if (check === 'near-sum' && !confirmed.total && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
@@ -298,7 +310,7 @@ export function readConfidence(
   const s = fields.signals
   const vendor = !fields.vendor ? 0.4 : merchantConfident(fields) ? 1 : s.vendorExact ? 0.85 : 0.7
   const check = totalCheckOf(fields, confirmed, otherTotalCheck)
-  const total = fields.totalAmount === null ? 0.4 : TOTAL_CHECK_TRUST[check] * (s.totalLabelStrength >= 2 ? 1 : 0.85)
+  const total = fields.totalAmount === null ? 0.4 : TOTAL_CHECK_TRUST[check] * (s.totalLabelStrength >= 2 || ticketFare(fields, confirmed) ? 1 : 0.85)
   const date = fields.purchaseDate === null ? 0.5 : s.dateFormat === 'compact' ? 0.85 : 1
   const lines = [confirmed.total ? null : s.totalLineConfidence, confirmed.date ? null : s.dateLineConfidence]
     .filter((c): c is number => c !== null)
