@@ -37,11 +37,11 @@ describe('the language is chosen from the page', () => {
     expect(loadedLanguages()).toEqual([])
   })
 
-  test('a German ticket (€, Gesamtbetrag) is read again with the European model', async () => {
+  test('a German ticket (€, Gesamtbetrag) is read again in German alone', async () => {
     const spy = spiedLanguages()
     const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: spy.languageOcr, now })
-    expect(spy.asked).toEqual(['european'])
-    expect(a).toMatchObject({ ocrLanguage: 'european', storeName: 'Deutsche Bahn', totalAmount: 26.8, purchaseDate: '2026-11-14' })
+    expect(spy.asked).toEqual(['deu'])
+    expect(a).toMatchObject({ ocrLanguage: 'deu', storeName: 'Deutsche Bahn', totalAmount: 26.8, purchaseDate: '2026-11-14' })
     expect(a.ocrText).toContain('Gesamtbetrag')
   })
 

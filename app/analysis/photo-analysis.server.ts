@@ -9,7 +9,7 @@ import { checkPhotoCapture } from '~/ocr/capture.server'
 import { getPaddleReader } from '~/ocr/paddle.server'
 import { getOcrPool, languageOcr, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
 import { greyOfPgm, scriptFromShapes } from '~/ocr/script-shapes'
-import { hasEuropeanSigns, READABLE_SCRIPTS, readsAsHangul, readsAsLatin, receiptWords, scriptFromReadings, unreadableScriptReason, type Script } from '~/ocr/script'
+import { europeanLanguage, hasEuropeanSigns, READABLE_SCRIPTS, readsAsHangul, readsAsLatin, receiptWords, scriptFromReadings, unreadableScriptReason, type Script } from '~/ocr/script'
 import type { FreshAnalysis, ReaderName, ReceiptTimings } from '~/analysis/stored-analysis'
 import { asksSecondReader, judgeReadings, type Reading } from '~/analysis/readings'
 import { toAnalysis } from '~/analysis/to-analysis'
@@ -76,13 +76,15 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
       return null
     }
   }
-  // A Latin page with European signs (€, accents, their receipt words): the European model reads it better.
+  // A Latin page with European signs (€, accents, their receipt words): the language its words
+  // name reads it better, or the European model when they name none clearly.
   if ((readsAsLatin(result) || receiptWords(result.text) >= 2) && hasEuropeanSigns(result.text)) {
-    const european = await readIn('european')
+    const chosen = europeanLanguage(result.text) ?? 'european'
+    const european = await readIn(chosen)
     if (european && european.confidence >= result.confidence) {
       result = european
       fields = extractReceipt(european)
-      language = 'european'
+      language = chosen
     }
   }
   const secondReader = opts.secondReader === undefined ? defaultSecondReader() : opts.secondReader

@@ -102,7 +102,7 @@ export const storedAnalysisSchema = z
     ereceipt: eReceiptFactsSchema.nullable().optional(),
     /** Read from a receipt forwarded inline (issue 39): its sender could not be verified; judged like a photo. */
     inlineForward: z.boolean().optional(),
-    /** The language data of the tesseract reading (issue 37): 'eng', 'european' (eng+deu+fra+spa+ita), 'kor' or 'chi_sim'. */
+    /** The language data of the tesseract reading (issue 37): 'eng', 'deu', 'fra', 'spa', 'ita', 'european' (English and those four), 'kor' or 'chi_sim'. */
     ocrLanguage: z.string().optional(),
     /**
      * The receipt is printed in a script ReCircle cannot read yet ('Thai', 'Arabic', ...; issue 37):

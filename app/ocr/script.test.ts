@@ -3,6 +3,7 @@ import {
   countScripts,
   cyrillicReadAsLatin,
   dominantScript,
+  europeanLanguage,
   hasEuropeanSigns,
   readsAsHangul,
   readsAsLatin,
@@ -94,4 +95,25 @@ test('the refusal names the script and what to send instead', () => {
   expect(unreadableScriptReason('Thai')).toBe(
     "This receipt is in a script we can't read yet (Thai). Upload a receipt in English, a European language, Korean or Chinese, or forward the e-mail receipt.",
   )
+})
+
+describe('the one European language a page names', () => {
+  // English's reading of a real DB Online-Ticket (the corpus's db-ticket-de-02), as tesseract read it.
+  const DB_TICKET_IN_ENGLISH = [
+    'Online-Ticket',
+    'Summe           66.506 66506 1062€',
+    'Betrag ~~ 66,50€     Bank:    Postbank',
+    'Dor oben genannte Betrag wird von Ihrom Konto eingezogen. Die Buchung res',
+    'Halt            Datum _ Zeit',
+  ].join('\n')
+
+  test('a German ticket is read in German alone', () => {
+    expect(hasEuropeanSigns(DB_TICKET_IN_ENGLISH)).toBe(true)
+    expect(europeanLanguage(DB_TICKET_IN_ENGLISH)).toBe('deu')
+  })
+
+  test('words of no one language, or of two as much: all four with English', () => {
+    expect(europeanLanguage('Total 12,50 €\nThank you')).toBeNull()
+    expect(europeanLanguage('Summe 12,50 €\nMontant 12,50 €')).toBeNull()
+  })
 })

@@ -68,6 +68,28 @@ const EUROPEAN_LETTERS = /[äöüßÄÖÜàâçèêëîïôœùûÿÀÂÇÈÊË�
 const EUROPEAN_WORDS =
   /\b(?:gesamt\w*|summe|betrag|mwst|ust|quittung|fahrkarte|fahrschein|fahrpreis|rechnung|zahlung|ttc|tva|montant|re[çc]u|facture|billet|pay[ée]|importe|fecha|billete|recibo|factura|pagado|tarifa|totale|importo|scontrino|biglietto|ricevuta|pagato|tariffa)\b/i
 
+/**
+ * Each European language's own words and letters, as English's reading of a receipt in it prints
+ * them: common short words, receipt words, and letters English has none of.
+ */
+const LANGUAGE_SIGNS: Record<EuropeanLanguage, RegExp> = {
+  deu: /\b(?:und|der|die|das|mit|f[üu]r|von|bitte|ihre?n?|gesamt\w*|summe|betrag|mwst|ust|quittung|fahrkarte|fahrschein|fahrpreis|rechnung|zahlung|datum|uhr|g[üu]ltig\w*|kasse|r[üu]ckgeld|erstattung|reservierung)\b|[äöüß]/gi,
+  fra: /\b(?:les|des|du|et|pour|avec|vous|votre|ttc|tva|montant|re[çc]u|facture|billet|pay[ée]|merci|esp[èe]ces|voyage|prix)\b|[çœèêû]/gi,
+  spa: /\b(?:el|los|las|del|con|para|su|importe|fecha|billete|recibo|factura|pagado|tarifa|gracias|efectivo|viaje|precio)\b|[ñ¿¡]/gi,
+  ita: /\b(?:il|gli|della|dei|con|per|totale|importo|scontrino|biglietto|ricevuta|pagato|tariffa|grazie|contanti|viaggio|prezzo)\b|[ìò]/gi,
+}
+export type EuropeanLanguage = 'deu' | 'fra' | 'spa' | 'ita'
+
+/**
+ * The one European language a page's words name (issue 37), read in it alone: at least two signs of
+ * it and twice as many as of any other. Otherwise null: the four with English together.
+ */
+export function europeanLanguage(text: string): EuropeanLanguage | null {
+  const counts = (Object.keys(LANGUAGE_SIGNS) as EuropeanLanguage[]).map((language) => ({ language, n: (text.match(LANGUAGE_SIGNS[language]) ?? []).length })).sort((a, b) => b.n - a.n)
+  const [best, next] = counts
+  return best.n >= 2 && best.n >= 2 * next.n ? best.language : null
+}
+
 /** Signs that a Latin-script receipt is German, French, Spanish or Italian: the European model reads it better. */
 export function hasEuropeanSigns(text: string): boolean {
   return /€|\bEUR\b/.test(text) || EUROPEAN_LETTERS.test(text) || EUROPEAN_WORDS.test(text)
