@@ -30,7 +30,11 @@ async function main() {
   const rows: Array<{ file: string; readings: number; totalMs: number; ocrMs: number; secondMs: number | null; preprocessMs: number; validateMs: number; extractMs: number }> = []
   for (const file of files) {
     readings = 0
-    const a = await analyzeReceipt(await fs.readFile(path.join(dir, file)), { ocr, secondReader: getPaddleReader().read })
+    const a = await analyzeReceipt(await fs.readFile(path.join(dir, file)), { ocr, secondReader: getPaddleReader().read }).catch((error: Error) => {
+      console.log(file, 'refused:', error.message)
+      return null
+    })
+    if (!a) continue
     const t = a.timings
     rows.push({ file, readings, totalMs: t.totalMs, ocrMs: t.ocrMs, secondMs: t.secondReaderMs ?? null, preprocessMs: t.preprocessMs, validateMs: t.validateMs, extractMs: t.extractMs })
   }
