@@ -157,8 +157,8 @@ function toLines(ocr: OcrText): Line[] {
 }
 
 /**
- * How sure the reader is, on average, of the words that characters start..end of a line were read
- * from: a total's amount, a date. Not the whole line's score, which an icon read as marks ("Lo" for
+ * How sure the reader is of the words that characters start..end of a line were read from: a
+ * total's amount, a date. Not the whole line's score, which an icon read as marks ("Lo" for
  * a card logo), a masked card number ("Visa*1234") or any other text beside the field pulls down
  * (issue 37: real payment lines scored 38-58 with the amount's own word at 95-96). Where the
  * reader gave no word scores, or its words do not spell the line, the line's score.
@@ -168,15 +168,21 @@ export function fieldConfidence(line: Pick<Line, 'text' | 'confidence' | 'words'
   const tokens = line.text.split(' ')
   if (!words || words.length !== tokens.length || tokens.some((t, i) => t !== words[i].text.trim())) return line.confidence
   const scores: number[] = []
+  const withDigits: number[] = []
   let at = 0
   tokens.forEach((token, i) => {
     const from = at
     at += token.length + 1
-    if (from < end && from + token.length > start) scores.push(words[i].confidence)
+    if (from >= end || from + token.length <= start) return
+    scores.push(words[i].confidence)
+    if (/\d/.test(token)) withDigits.push(words[i].confidence)
   })
-  // Their mean: a stray mark glued to one word ("‘November") costs that word's score, not the
-  // field's (each digit's own score is judged on its own: digitConfidence).
-  return scores.length === 0 ? line.confidence : Math.round((scores.reduce((sum, c) => sum + c, 0) / scores.length) * 10) / 10
+  if (scores.length === 0) return line.confidence
+  // Their mean, so that a stray mark glued to a month ("‘November") costs that word only; but no
+  // more than its least sure word with digits in it, where a misread shows ("Sep 18, 2026" for the
+  // 16th: the day's word scored low, its digits' own scores did not).
+  const mean = scores.reduce((sum, c) => sum + c, 0) / scores.length
+  return Math.round(Math.min(mean, ...withDigits) * 10) / 10
 }
 
 /**

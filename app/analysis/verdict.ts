@@ -183,18 +183,19 @@ const TOTAL_CHECK_TRUST: Record<TotalCheck, number> = { sum: 1, 'near-sum': 0.95
 
 /**
  * A transit ticket's fare (decision 115): a ticket prints its price with no word for it and no
- * items to add up ("￥57.0元" on a China Railway ticket). It is trusted as the total only when it is
- * the page's one amount of any kind, so no other figure could be the one paid, and both readers
- * read it digit for digit, the cross-check a ticket has instead of its items.
+ * items to add up ("￥57.0元" on a China Railway ticket). It is the total when it is the page's one
+ * amount of any kind: no other figure could be the one paid, which is what a cross-check against
+ * items guards against. Its digits are judged as any total's: read surely by the reader that
+ * decided (FIELD_CONFIDENCE), or read alike by both.
  */
-function ticketFare(fields: ExtractedReceipt, confirmed: VerdictContext['confirmed']): boolean {
-  return fields.signals.totalLabel === PRICE_ONLY_LABEL && fields.signals.priceAlone && fields.category === 'public_transit' && confirmed?.total === true
+function ticketFare(fields: ExtractedReceipt): boolean {
+  return fields.signals.totalLabel === PRICE_ONLY_LABEL && fields.signals.priceAlone && fields.category === 'public_transit'
 }
 
 /** The better of the two readings' cross-checks, where both read the same total; otherwise this reading's. */
 function totalCheckOf(fields: ExtractedReceipt, confirmed: VerdictContext['confirmed'], other: TotalCheck | undefined): TotalCheck {
-  // Two readers agreeing on a ticket's one amount: as sure as an amount printed twice.
-  if (ticketFare(fields, confirmed)) return 'repeated'
+  // A ticket's one amount: no other could be the one paid.
+  if (ticketFare(fields)) return 'repeated'
   const own = fields.signals.totalCheck
   return confirmed?.total && other && TOTAL_CHECK_TRUST[other] > TOTAL_CHECK_TRUST[own] ? other : own
 }
@@ -228,7 +229,7 @@ function transportDoubts(
   if (fields.totalAmount === null) doubts.push('The total amount could not be read')
   else if (fields.totalAmount <= 0) doubts.push('The total amount is zero')
   else {
-    if (s.totalLabelStrength < 2 && !ticketFare(fields, confirmed)) doubts.push('No clear total line was found')
+    if (s.totalLabelStrength < 2 && !ticketFare(fields)) doubts.push('No clear total line was found')
     if (check === 'mismatch') doubts.push("The line items don't add up to the total")
     if (check === 'none') doubts.push('The total could not be cross-checked against the line items')
     if (check === 'near-sum' && !confirmed.total && (s.totalLineConfidence ?? 0) < t.nearSumLineConfidence) {
@@ -310,7 +311,7 @@ export function readConfidence(
   const s = fields.signals
   const vendor = !fields.vendor ? 0.4 : merchantConfident(fields) ? 1 : s.vendorExact ? 0.85 : 0.7
   const check = totalCheckOf(fields, confirmed, otherTotalCheck)
-  const total = fields.totalAmount === null ? 0.4 : TOTAL_CHECK_TRUST[check] * (s.totalLabelStrength >= 2 || ticketFare(fields, confirmed) ? 1 : 0.85)
+  const total = fields.totalAmount === null ? 0.4 : TOTAL_CHECK_TRUST[check] * (s.totalLabelStrength >= 2 || ticketFare(fields) ? 1 : 0.85)
   const date = fields.purchaseDate === null ? 0.5 : s.dateFormat === 'compact' ? 0.85 : 1
   const lines = [confirmed.total ? null : s.totalLineConfidence, confirmed.date ? null : s.dateLineConfidence]
     .filter((c): c is number => c !== null)
