@@ -370,6 +370,17 @@ function totalOnLine(line: Line): Amount | null {
   return positiveAmount(line)
 }
 
+/**
+ * An item's amount ends its line, or has at most a tax code or a currency after it ("12.50 A",
+ * "3,20 EUR"). One followed by words is in a sentence: "Service Fee, includes a $0.30 Lyft
+ * California Driver" (a real Lyft receipt; its own amount, $2.75, is read on a line of its own).
+ */
+function itemAmount(line: Line): Amount | null {
+  const amount = lineAmount(line)
+  if (!amount) return null
+  return /^[\s*]*(?:[A-Za-z]{1,3}|[€$£¥₩₹%])?[\s*]*$/u.test(line.text.slice(amount.end)) ? amount : null
+}
+
 function positiveAmount(line: Line): Amount | null {
   const amount = lineAmount(line)
   return amount && amount.value > 0 ? amount : null
@@ -382,7 +393,7 @@ function positiveAmount(line: Line): Amount | null {
 type TotalLabel = { label: string; strength: number }
 
 const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|total\s+(?:ride|trip|travel|journey|waiting|wait|drive|driving)\s+(?:time|distance|duration)|before\s+tax|tax)\b/i
-const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamtpreis|gesamtsumme|endbetrag|rechnungsbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|prix\s+total|importe\s+total|precio\s+total|total\s+a\s+pagar|totale(?:\s+da\s+pagare)?|prezzo\s+totale|importo\s+totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b|합계(?:\s*금액)?|총\s*액|결제\s*금액|승차\s*요금|合\s*计|总\s*计|实\s*付|合\s*計/iu
+const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamtpreis|gesamtsumme|endbetrag|rechnungsbetrag|bruttobetrag|zahlbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|prix\s+total|importe\s+total|precio\s+total|total\s+a\s+pagar|totale(?:\s+da\s+pagare)?|prezzo\s+totale|importo\s+totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b|합계(?:\s*금액)?|총\s*액|결제\s*금액|승차\s*요금|合\s*计|总\s*计|实\s*付|合\s*計/iu
 /** The word for the price itself: English "Total", and what a European or Asian ticket prints. */
 const TOTAL_WORD = /\b(?:total|fahrpreis|preis|betrag|prix|montant|importe|precio|prezzo|importo|tarif)\b|요\s*금|금\s*액|金\s*额|票\s*价|金\s*額|料\s*金/iu
 const WEAK_LABELS = /\b(?:charged|paid|amount|payment|balance|due)\b/i
@@ -549,7 +560,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
   const items = lines
     .slice(0, totalLine.index)
     .filter((l) => !PAYMENT_LINE.test(l.text) || totalLabel(l.text) !== null)
-    .map(lineAmount)
+    .map(itemAmount)
     .filter((a): a is Amount => a !== null)
   const after = lines
     .slice(totalLine.index + 1)

@@ -356,6 +356,19 @@ describe('totals and dates of real tickets and printouts', () => {
     expect(extractReceipt(text)).toMatchObject({ storeName: 'China Railway', totalAmount: 57, currency: 'CNY', purchaseDate: '2019-04-21' })
   })
 
+  it("an amount inside a sentence is no item: a Lyft receipt's fees add up to its card charge", () => {
+    // Tesseract's reading of the corpus's lyft-email-us-01, excerpt: "$0.30" is part of the fee's wording.
+    const text = ['MAY 10, 2022 AT 3:58 PM', 'Lyft XL fare (14.19mi, 41m 34s) $38.68', 'Service Fee, includes a $0.30 Lyft California Driver', '. $2.75', 'Benefits Fee', 'Fuel Surcharge $0.55', 'visa Visa *5020 $41 98'].join('\n')
+    expect(extractReceipt(text).signals).toMatchObject({ totalCheck: 'sum', itemAmounts: [38.68, 2.75, 0.55] })
+  })
+
+  it('"Bruttobetrag" is a German total', () => {
+    // The corpus's mytaxi-taxi-de-01 (a mytaxi receipt, Hamburg 2018), excerpt as tesseract read it.
+    const text = ['mytaxi ID', 'Quittung Hamburg, 06.05.18', 'Bezeichnung Fahrer ust Brutto', 'Taxifat — 16,40 €', 'Bruttobetrag (inkl. Trinkgeld 16,40 ¢'].join('\n')
+    expect(extractReceipt(text)).toMatchObject({ storeName: 'FreeNow', totalAmount: 16.4, purchaseDate: '2018-05-06' })
+    expect(extractReceipt(text).signals.totalLabel).toBe('Bruttobetrag')
+  })
+
   it("a receipt printed from a mail client: its date, not the print's", () => {
     // The corpus's lyft-email-us-01, a Lyft receipt printed from Gmail, excerpt.
     const text = ['5/30/22, 7:06 PM Gmail - Your ride with Ahmed on May 10', 'Your ride with Ahmed on May 10', 'Lyft Receipts <no-reply@lyftmail.com> Tue, May 10, 2022 at 6:26 PM', 'MAY 10, 2022 AT 3:58 PM', 'Thanks for riding with Ahmed!', 'Lyft XL fare (14.19mi, 41m 34s) $38.68', 'VISA Visa *5020 $41.98'].join('\n')
