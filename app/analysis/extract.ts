@@ -59,6 +59,8 @@ export type ExtractionSignals = {
   totalCheck: TotalCheck
   /** The total is the page's one priced amount, and no other amount of any kind is printed: a ticket's fare (onlyPricedAmount). */
   priceAlone: boolean
+  /** A credit or voucher line below the total ("Gutschrift … 10,00€"): what was paid is less than the total. */
+  creditAfterTotal: string | null
   itemAmounts: number[]
   dateFormat: DateFormat | null
   dateLineConfidence: number | null
@@ -131,6 +133,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalRepaired: total?.repaired ?? false,
       totalCheck: total?.check ?? 'none',
       priceAlone: total?.alone ?? false,
+      creditAfterTotal: total ? creditAfter(lines, total) : null,
       itemAmounts: total?.items ?? [],
       dateFormat: date?.format ?? null,
       dateLineConfidence: date?.confidence ?? null,
@@ -438,6 +441,8 @@ type TotalFound = {
   items: number[]
   /** onlyPricedAmount: no other amount of any kind on the page. */
   alone?: boolean
+  /** The line the amount was read from. */
+  lineIndex?: number
 }
 
 /**
@@ -509,6 +514,27 @@ function notATripOnPage(lines: Line[], total: number | null, fullText: string): 
   return null
 }
 
+/** Words of a credit, voucher or gift card spent on a purchase. */
+const CREDIT_WORDS = /\b(?:gutschrift|gutschein\w*|e-?coupons?|guthaben|vouchers?|gift\s?cards?|credits?\s+applied|bons?\s+d['’]achat|avoirs?|vales?|buonos?)\b/iu
+
+/**
+ * A credit or voucher printed below the total with an amount less than it: the total is then not
+ * what was paid (a real DB ticket: "Summe 67,50€", then a debit of 57,50€ and "Gutschrift …
+ * eCoupons 10,00€"). Credits above a total were taken off before it (Lyft's "Credits -$10.00").
+ */
+function creditAfter(lines: Line[], total: TotalFound): string | null {
+  if (total.lineIndex === undefined) return null
+  for (let i = total.lineIndex + 1; i < lines.length; i++) {
+    const credit = CREDIT_WORDS.exec(lines[i].text)
+    if (!credit) continue
+    // Its amount on its line, or on the line above or below it (a wrapped label: "Betrag für
+    // angerechnete 10,00€" over "eCoupons"), never the total's own line.
+    const here = lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2).flatMap((l) => parseAmounts(l.text))
+    if (here.some((a) => Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value))) return credit[0]
+  }
+  return null
+}
+
 /** The label of a total that is the page's one amount printed with a currency (onlyPricedAmount). */
 export const PRICE_ONLY_LABEL = 'price'
 
@@ -530,6 +556,7 @@ function onlyPricedAmount(lines: Line[]): TotalFound | null {
   const others = lines.filter((l) => !PROMOTIONAL.test(l.text)).flatMap((l) => parseAmounts(l.text)).filter((a) => cents(a.value) !== cents(amount.value))
   return {
     alone: others.length === 0,
+    lineIndex: line.index,
     value: amount.value,
     currency: amount.code,
     label: PRICE_ONLY_LABEL,
@@ -568,6 +595,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     .filter((a): a is Amount => a !== null)
   const itemValues = items.map((a) => itemValue(a, amount.value))
   const base = {
+    lineIndex: totalLine.index,
     label: label.label,
     strength: label.strength,
     confidence: fieldConfidence(totalLine, amount.start, amount.end),
@@ -659,6 +687,7 @@ function structuralTotal(lines: Line[]): TotalFound | null {
           digitConfidence: line.digitConfidence,
           repaired: amount.repaired,
           check: sum === cents(total) ? 'sum' : 'near-sum',
+          lineIndex: line.index,
           items,
         }
       }

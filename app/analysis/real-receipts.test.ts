@@ -350,6 +350,17 @@ describe('totals and dates of real tickets and printouts', () => {
     expect(extractReceipt(text)).toMatchObject({ storeName: 'Deutsche Bahn', totalAmount: 66.5, currency: 'EUR' })
   })
 
+  it('a credit spent after the total: the total is not what was paid, staff check it', () => {
+    // German reading of the corpus's db-ticket-de-04, excerpt: 67,50 € less a 10 € eCoupon, 57,50 € debited.
+    const text = ['BAHN Online-Ticket', 'Gültigkeit: 19.11.2016 - 20.11.2016', 'ICE Fahrkarte 1 67,50€ 67,50€ 10,78€', 'Summe 67,50€ 67,50€ 10,78€', 'Lastschriftzahlung', 'Betrag 57,50€ Bank Postbank', 'Datum 18.11.2016 IBAN DEXXXXXXXXXXXXXXXX111', 'Betrag für angerechnete 10,00€', 'eCoupons', 'Der oben genannte Betrag wird von Ihrem Konto eingezogen.'].join('\n')
+    const fields = extractReceipt(text)
+    expect(fields).toMatchObject({ storeName: 'Deutsche Bahn', totalAmount: 67.5 })
+    expect(fields.signals.creditAfterTotal).toBe('eCoupons')
+    expect(judgeReceipt(fields, 90, { now: new Date('2016-11-20T12:00:00Z') }).reasons).toContain('A credit was applied after the total ("eCoupons"): staff will check the amount paid')
+    // The same ticket paid in full names no credit.
+    expect(extractReceipt(text.replace('Betrag 57,50€', 'Betrag 67,50€').split('\nBetrag für')[0]).signals.creditAfterTotal).toBeNull()
+  })
+
   it("a China Railway ticket's price in yuan and jiao", () => {
     // PaddleOCR's reading of the corpus's cr-ticket-cn-01.
     const text = ['C028237', '日照西站  D1692  青岛北站', '2019年04月21日18:41开  08车06F号', '￥57.0元  网  二等座', '限乘当日当次车', '中国铁路祝您旅途愉快'].join('\n')

@@ -160,8 +160,9 @@ export const VENDORS: Vendor[] = [
   transit('TTC', ['Toronto Transit Commission', 'PRESTO']),
   transit('STM', ['Société de transport de Montréal', 'OPUS Card'], ['STM']),
   transit('Transport for London', ['TfL', 'Oyster']),
-  // "DB BAHN": the logo and word heading every DB Online-Ticket (real tickets of 2015-16).
-  transit('Deutsche Bahn', ['DB Fernverkehr', 'DB Regio', 'DB Vertrieb', 'bahn.de', 'DB BAHN']),
+  // "DB BAHN Online-Ticket" heads every DB Online-Ticket (real tickets of 2015-16); the "DB" is a
+  // logo, white on red, that a reader may not read: the heading names DB without it.
+  transit('Deutsche Bahn', ['DB Fernverkehr', 'DB Regio', 'DB Vertrieb', 'bahn.de', 'DB BAHN', 'BAHN Online-Ticket']),
   transit('SNCF', ['SNCF Voyageurs', 'TGV INOUI', 'OUIGO', 'TER', 'Intercités'], ['TER']),
   transit('Eurostar', ['Thalys']),
   transit('ÖBB', ['OBB', 'Österreichische Bundesbahnen', 'Osterreichische Bundesbahnen', 'ÖBB-Personenverkehr'], ['OBB']),
@@ -186,7 +187,8 @@ export const VENDORS: Vendor[] = [
   transit('TMB', ['Transports Metropolitans de Barcelona'], ['TMB']),
   transit('Metro de Madrid', ['EMT Madrid']),
   transit('ATM Milano', ['Azienda Trasporti Milanesi']),
-  transit('Indian Railways', ['IRCTC', 'Indian Railway']),
+  // "Electronic Reservation Slip (ERS)": the title of every Indian Railways e-ticket, booked on IRCTC or through an agent.
+  transit('Indian Railways', ['IRCTC', 'Indian Railway', 'Electronic Reservation Slip']),
   transit('KSRTC', ['Karnataka State Road Transport', 'Kerala State Road Transport']),
   transit('APSRTC', ['Andhra Pradesh State Road Transport']),
   transit('TSRTC', ['TGSRTC', 'Telangana State Road Transport']),

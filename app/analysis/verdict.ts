@@ -236,6 +236,7 @@ function transportDoubts(
       doubts.push('The line items are a cent off the total')
     }
     if (!confirmed.total && lowLine(s.totalLineConfidence, t.minTotalLineConfidence)) doubts.push('The total was read with low confidence')
+    if (s.creditAfterTotal) doubts.push(`A credit was applied after the total ("${s.creditAfterTotal}"): staff will check the amount paid`)
   }
   if (fields.purchaseDate === null) doubts.push('The purchase date could not be read')
   else {
