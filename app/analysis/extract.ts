@@ -468,7 +468,9 @@ function findTotal(lines: Line[]): TotalFound | null {
     // sentence, whose next line is anything ("(Taxes added to your total fare)" over a ride time).
     if (!amount && !inProse(line.text, label.label)) {
       const next = lines[line.index + 1]
-      if (next && !totalLabel(next.text) && parseAmounts(next.text).length === 1) {
+      // Only an amount on a line of its own: a next line with words is another line ("Includes
+      // $12.33 Taxes" under an Ola invoice's "Total Bill (rounded) 220", whose rupee sign was lost).
+      if (next && !totalLabel(next.text) && parseAmounts(next.text).length === 1 && !/\p{L}{3,}/u.test(next.text)) {
         amount = positiveAmount(next)
         amountLine = next
       }

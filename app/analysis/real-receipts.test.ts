@@ -4,7 +4,7 @@
  * as html-to-text reads them), or the lines the issue quotes from the held-out real set.
  */
 import { describe, expect, it } from 'vitest'
-import { extractReceipt, fieldConfidence, parseAmounts, parseDates } from './extract'
+import { extractReceipt, fieldConfidence, hasTotal, parseAmounts, parseDates } from './extract'
 import { clockTime, findTripMoment } from './reference'
 import { classifyMessage } from './trip-kind'
 import { findVendors, matchVendor } from './vendors'
@@ -384,6 +384,21 @@ describe('totals and dates of real tickets and printouts', () => {
     // The corpus's lyft-email-us-01, a Lyft receipt printed from Gmail, excerpt.
     const text = ['5/30/22, 7:06 PM Gmail - Your ride with Ahmed on May 10', 'Your ride with Ahmed on May 10', 'Lyft Receipts <no-reply@lyftmail.com> Tue, May 10, 2022 at 6:26 PM', 'MAY 10, 2022 AT 3:58 PM', 'Thanks for riding with Ahmed!', 'Lyft XL fare (14.19mi, 41m 34s) $38.68', 'VISA Visa *5020 $41.98'].join('\n')
     expect(extractReceipt(text)).toMatchObject({ storeName: 'Lyft', totalAmount: 41.98, purchaseDate: '2022-05-10' })
+  })
+})
+
+describe("an Ola invoice (the corpus's ola-auto-in-01, as tesseract read it)", () => {
+  const text = ['30 Apr, 2023 (0) OLA', 'CRN7290613396', 'Ride Details Bill Details', 'Your Trip 202.13', 'Total Access Fee * 17.7', 'Total Bill (rounded) 220', '? Dehradu Includes $12.33 Taxes', '? Total Payable 222', 'Grievance officer, ANI Technologies Private Limited, Ola Campus, Prestige RMZ star tech'].join('\n')
+
+  it('names Ola by its company, ANI Technologies (its logo is an image)', () => {
+    expect(extractReceipt(text).storeName).toBe('Ola')
+  })
+
+  it('takes no amount from the next line when that line has words of its own', () => {
+    // "Total Bill (rounded) 220": its rupee sign lost, 220 is no amount; the line under it is a tax.
+    const fields = extractReceipt(text)
+    expect(fields.signals.totalLabel).not.toBe('Total')
+    expect(hasTotal(fields)).toBe(false)
   })
 })
 

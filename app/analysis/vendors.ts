@@ -97,7 +97,8 @@ export const VENDORS: Vendor[] = [
   ride('FreeNow', ['Free Now', 'mytaxi']),
   ride('DiDi', ['Didi Chuxing', 'DiDi Rider']),
   ride('Grab', ['GrabCar', 'GrabTaxi'], ['Grab']),
-  ride('Ola', ['Ola Cabs', 'olacabs'], ['Ola']),
+  // ANI Technologies: the company behind Ola, named on every Ola invoice, whose logo is an image.
+  ride('Ola', ['Ola Cabs', 'olacabs', 'ANI Technologies'], ['Ola']),
   ride('Cabify'),
   ride('BlaBlaCar'),
   ride('Yandex Go', ['Yandex Taxi']),
