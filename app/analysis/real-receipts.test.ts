@@ -10,7 +10,7 @@ import { classifyMessage } from './trip-kind'
 import { findVendors, matchVendor } from './vendors'
 import { judgeReceipt } from './verdict'
 import { ERECEIPT_REASONS, judgeEReceipt } from './email-verdict'
-import { judgeReadings } from './readings'
+import { agreements, judgeReadings } from './readings'
 
 // Lyft ride receipt (2025): no "Total" label; the card line is the amount paid; an advert below.
 const LYFT_RIDE = `JULY 3, 2025 AT 9:00 AM
@@ -422,6 +422,11 @@ describe("a transit ticket's one price (decision 115)", () => {
   const TESSERACT = '36G071818                   检票口6B\n宁波站 G7532 上海虹桥记\nNingbo     一Shanghalhongqla0\n2016年09月01B 08 与3开    05车无座\n和144.0元        网          三等座\n限乘当日当次李\n，”习覃诸到12306 发货请到95306 |              加\nL__ 中国铁路视您旅什信快 1   站 Ce\n332840003609026071818 2弄波站和售'
   const read = (reader: 'tesseract' | 'paddleocr', text: string, digitConfidence = 99) => ({ reader, text, confidence: 95, fields: extractReceipt({ text, lines: text.split('\n').map((t) => ({ text: t, confidence: 95, digitConfidence })) }) })
   const now = new Date('2016-09-02T12:00:00Z')
+
+  it("tesseract's date, its day's sign misread ('01B'), confirms PaddleOCR's", () => {
+    expect(read('tesseract', TESSERACT).fields.purchaseDate).toBe('2016-09-01')
+    expect(agreements(read('paddleocr', PADDLE).fields, read('tesseract', TESSERACT).fields)).toMatchObject({ total: true, date: true })
+  })
 
   it('is the total: the page has no other amount, and both readers read it digit for digit', () => {
     const first = read('tesseract', TESSERACT)
