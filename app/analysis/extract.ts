@@ -241,9 +241,9 @@ export type Amount = {
 
 const DIGITISH = '0-9OoQDIl|SsBZ'
 /** Signs and codes printed before an amount ('$12.50', '₩27,700', 'EUR 12,50', 'Rs. 450'). */
-const PREFIX_CURRENCY = String.raw`US\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
+const PREFIX_CURRENCY = String.raw`US\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
 /** Signs and codes printed after it ('86,43 €', '27,700원', '61元', '1.200 円'). */
-const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|zł|Kč|kr`
+const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr`
 const MONEY_RE = new RegExp(
   // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals, optional currency after
   String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?:(?<dec>[${DIGITISH}]{2})|(?<dec1>[0-9])(?![0-9])))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
@@ -271,7 +271,7 @@ function currencyCode(sign: string | undefined): string | null {
   if (s === '₹' || s === 'RS' || s === 'INR') return 'INR'
   if (s === 'RM' || s === 'MYR') return 'MYR'
   if (s === 'CHF') return 'CHF'
-  if (s === 'ZŁ') return 'PLN'
+  if (s === 'ZŁ' || s === 'PLN') return 'PLN'
   if (s === 'KČ') return 'CZK'
   return null
 }
@@ -347,7 +347,7 @@ const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|p
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
 export function documentCurrency(text: string): string | null {
   const counts = new Map<string, number>()
-  for (const m of text.matchAll(/(US\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR)\b)/gu)) {
+  for (const m of text.matchAll(/(US\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN)\b)/gu)) {
     const code = currencyCode(m[1])
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1)
   }

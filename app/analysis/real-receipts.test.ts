@@ -373,6 +373,14 @@ describe('totals and dates of real tickets and printouts', () => {
     expect(extractReceipt(text).signals).toMatchObject({ totalCheck: 'sum', itemAmounts: [38.68, 2.75, 0.55] })
   })
 
+  it('PLN is a currency code, before or after the amount', () => {
+    // The corpus's pkp-intercity-pl-01 (a PKP Intercity fiscal receipt), as tesseract read it; a
+    // ticket line of the same shape. "Suma" (its total) is not a label yet: this receipt's travel
+    // date, "02.07" with no year, is not read, and the day it was sold would be taken for the trip's.
+    expect(parseAmounts('SUMa: PLN 161.18').map((a) => [a.value, a.code])).toEqual([[161.18, 'PLN']])
+    expect(parseAmounts('Bilet 12,50 PLN').map((a) => [a.value, a.code])).toEqual([[12.5, 'PLN']])
+  })
+
   it('"Bruttobetrag" is a German total', () => {
     // The corpus's mytaxi-taxi-de-01 (a mytaxi receipt, Hamburg 2018), excerpt as tesseract read it.
     const text = ['mytaxi ID', 'Quittung Hamburg, 06.05.18', 'Bezeichnung Fahrer ust Brutto', 'Taxifat — 16,40 €', 'Bruttobetrag (inkl. Trinkgeld 16,40 ¢'].join('\n')
