@@ -3,6 +3,7 @@
  * to decide how far to trust them.
  */
 import {
+  CJK,
   electricVehicleEvidence,
   findVendors,
   guessCategory,
@@ -249,8 +250,6 @@ const MONEY_RE = new RegExp(
   String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?:(?<dec>[${DIGITISH}]{2})|(?<dec1>[0-9])(?![0-9])))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
   'gu',
 )
-
-const CJK = /[\p{Script=Han}\p{Script=Hangul}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
 /** Units of a trip's time and distance printed right after a number. */
 const DURATION_OR_DISTANCE = /^\s?(?:min(?:s|utes?)?|km|kms|mi|miles?|hrs?|hours?)\b/i
