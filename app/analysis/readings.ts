@@ -94,14 +94,11 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
 export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): { vendor: boolean; total: boolean; date: boolean } {
   return {
     vendor: decided.vendor !== null && other.vendor !== null && decided.vendor.name === other.vendor.name,
-    total: (bothTotals(decided, other) || bothLonePrices(decided, other)) && Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005,
+    // A lone priced amount is a total to confirm only where it is the page's one amount in both readings (a ticket's fare: verdict.ts ticketFare, decision 115).
+    total: ((hasTotal(decided) && hasTotal(other)) || (decided.signals.priceAlone && other.signals.priceAlone)) && Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005,
     date: decided.purchaseDate !== null && decided.purchaseDate === other.purchaseDate,
   }
 }
-
-const bothTotals = (a: ExtractedReceipt, b: ExtractedReceipt) => hasTotal(a) && hasTotal(b)
-/** Each reading found the page's one amount and nothing else: a ticket's fare, read alike (verdict.ts ticketFare, decision 115). */
-const bothLonePrices = (a: ExtractedReceipt, b: ExtractedReceipt) => a.signals.priceAlone && b.signals.priceAlone
 
 /** A disagreement between two readings never approves automatically. */
 export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DISAGREEMENT_REASONS>): Verdict {
