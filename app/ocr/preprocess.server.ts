@@ -2,6 +2,7 @@ import sharp from 'sharp'
 import { decodeGrey, decodeGreyWithin, downscale, histogram, orientedSize, turn, type Grey } from './grey.server'
 import { flatShare } from './levels'
 import { inkRows, pagePieces } from './bands'
+import { paintOverCodes } from './codes'
 import { analyseLayout, area, rotatedBox, rotatedBoxOfRect, scaleBox, type CentredBox } from './layout.server'
 
 // A photo made into the image tesseract reads best: deskewed, cropped to the paper, scaled to a text
@@ -160,6 +161,8 @@ export async function prepareForOcr(buf: Buffer, options: PreprocessOptions = {}
     await median(out, DESPECKLE_SIZE)
     if (opt.normalise) stretchContrast(out)
   }
+  // A ticket's QR or Aztec code is read as rows of garbage, slowly, and lowers the page's confidence: it holds nothing to read.
+  paintOverCodes(out, opt.lineHeight)
   // A long screenshot is mostly blank space between blocks of text: tesseract reads the text alone.
   const tall = out.height >= TALL_PAGE * out.width
   const read = tall ? closeBlankRows(out, opt.lineHeight) : out
