@@ -373,11 +373,18 @@ function totalOnLine(line: Line): Amount | null {
 }
 
 /**
+ * A rate is a price per unit, not a charge: a taxi invoice's "单价: 3.51元" (per km) above its
+ * "金额: ￥78.00元" (a real Shenzhen invoice), "Unit price", "Price per km".
+ */
+const RATE_LABEL = /单\s*价|單\s*價|\bunit\s+price\b|\bprice\s+per\b|\bper\s+(?:km|mile|minute)\b|\b(?:km|kilometer)-?preis\b|\bpreis\s+(?:pro|je)\s+km\b|\bprix\s+(?:au|par)\s+km\b/iu
+
+/**
  * An item's amount ends its line, or has at most a tax code or a currency after it ("12.50 A",
  * "3,20 EUR"). One followed by words is in a sentence: "Service Fee, includes a $0.30 Lyft
  * California Driver" (a real Lyft receipt; its own amount, $2.75, is read on a line of its own).
  */
 function itemAmount(line: Line): Amount | null {
+  if (RATE_LABEL.test(line.text)) return null
   const amount = lineAmount(line)
   if (!amount) return null
   return /^[\s*]*(?:[A-Za-z]{1,3}|[€$£¥₩₹%])?[\s*]*$/u.test(line.text.slice(amount.end)) ? amount : null
@@ -516,7 +523,7 @@ function notATripOnPage(lines: Line[], total: number | null, fullText: string): 
 }
 
 /** Words of a credit, voucher or gift card spent on a purchase. */
-const CREDIT_WORDS = /\b(?:gutschrift|gutschein\w*|e-?coupons?|guthaben|vouchers?|gift\s?cards?|credits?\s+applied|bons?\s+d['’]achat|avoirs?|vales?|buonos?)\b/iu
+const CREDIT_WORDS = /\b(?:gutschrift|gutschein\w*|(?:e-?)?coupons?|angerechnet\w*|guthaben|vouchers?|gift\s?cards?|credits?\s+applied|bons?\s+d['’]achat|avoirs?|vales?|buonos?)\b/iu
 
 /**
  * A credit or voucher printed below the total with an amount less than it: the total is then not

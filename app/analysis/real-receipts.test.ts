@@ -355,8 +355,12 @@ describe('totals and dates of real tickets and printouts', () => {
     const text = ['BAHN Online-Ticket', 'Gültigkeit: 19.11.2016 - 20.11.2016', 'ICE Fahrkarte 1 67,50€ 67,50€ 10,78€', 'Summe 67,50€ 67,50€ 10,78€', 'Lastschriftzahlung', 'Betrag 57,50€ Bank Postbank', 'Datum 18.11.2016 IBAN DEXXXXXXXXXXXXXXXX111', 'Betrag für angerechnete 10,00€', 'eCoupons', 'Der oben genannte Betrag wird von Ihrem Konto eingezogen.'].join('\n')
     const fields = extractReceipt(text)
     expect(fields).toMatchObject({ storeName: 'Deutsche Bahn', totalAmount: 67.5 })
-    expect(fields.signals.creditAfterTotal).toBe('eCoupons')
-    expect(judgeReceipt(fields, 90, { now: new Date('2016-11-20T12:00:00Z') }).reasons).toContain('A credit was applied after the total ("eCoupons"): staff will check the amount paid')
+    expect(fields.signals.creditAfterTotal).toBe('angerechnete')
+    expect(judgeReceipt(fields, 90, { now: new Date('2016-11-20T12:00:00Z') }).reasons).toContain('A credit was applied after the total ("angerechnete"): staff will check the amount paid')
+    // English's reading of the same ticket, its code painted over: "eCoupons" read as "Coupons", beside other columns.
+    const english = text.replace('Betrag für angerechnete 10,00€', 'Betrag für angerechnete 10,00€     ultragsnummer: 89FNLF').replace('eCoupons', 'Coupons')
+    expect(extractReceipt(english).signals.creditAfterTotal).not.toBeNull()
+    expect(extractReceipt(english.replace('angerechnete', 'anger')).signals.creditAfterTotal).toBe('Coupons')
     // The same ticket paid in full names no credit.
     expect(extractReceipt(text.replace('Betrag 57,50€', 'Betrag 67,50€').split('\nBetrag für')[0]).signals.creditAfterTotal).toBeNull()
   })
@@ -420,6 +424,26 @@ describe("a trip's time and distance are not money", () => {
     const fields = extractReceipt(text)
     expect(fields.totalAmount).not.toBe(71.93)
     expect(judgeReceipt(fields, 90, { reader: 'tesseract', now: new Date('2016-01-13T12:00:00Z') }).isAcceptable).toBe(false)
+  })
+})
+
+describe("a taxi invoice's rate is not a charge", () => {
+  // PaddleOCR's reading of the corpus's shenzhen-taxi-cn-06 (a Shenzhen taxi invoice), excerpt: the
+  // rate per km above the amount paid, and a surcharge of 0.00 read as 8.08 below it.
+  const SHENZHEN = '深圳市出租汽车专用发票\n日期:2023年12月13日\n上车:  23:06\n下车:  23134\n单价:  3.51元\n里程:  19.05KM\n等候:  80:05:52\n金额:  ￥78.00元\n另收附加费:  8.08元'
+
+  it('"单价: 3.51元" (unit price) is no item that fails to add up to "金额: ￥78.00元"', () => {
+    const fields = extractReceipt(SHENZHEN)
+    expect(fields).toMatchObject({ storeName: 'Taxi', totalAmount: 78, purchaseDate: '2023-12-13', currency: 'CNY' })
+    expect(fields.signals.itemAmounts).toEqual([])
+    expect(judgeReceipt(fields, 95, { reader: 'paddleocr', now: new Date('2023-12-14T12:00:00Z') }).reasons).not.toContain("The line items don't add up to the total")
+  })
+
+  it('nor is "Unit price" or "Price per km"; a charge beside them still is', () => {
+    const fields = extractReceipt('City Taxi\n2026-03-02\nPrice per km 2.10\nDistance charge 21.00\nBooking fee 3.00\nTotal 24.00')
+    expect(fields.signals.itemAmounts).toEqual([21, 3])
+    expect(fields.signals.totalCheck).toBe('sum')
+    expect(extractReceipt('Bus ticket\n2026-03-02\nUnit price 1.50\nTotal 3.00').signals.totalCheck).toBe('none')
   })
 })
 
