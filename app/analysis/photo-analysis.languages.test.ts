@@ -7,10 +7,17 @@ import fs from 'node:fs'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { analyzeReceipt, joinReadings, readInBands, type SecondReader } from '~/analysis/photo-analysis.server'
-import { closeLanguagePools, closeOcrPool, languageOcr, loadedLanguages, MAX_LANGUAGE_POOLS, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
+import { closeLanguagePools, closeOcrPool, getOcrPool, languageOcr, loadedLanguages, MAX_LANGUAGE_POOLS, type OcrFn, type OcrLanguage, type OcrResult } from '~/ocr/tesseract.server'
 
 const fixture = (name: string) => fs.readFileSync(path.resolve('tests/fixtures/receipts', name))
 const now = new Date('2026-11-15T12:00:00Z')
+
+/** English's reading of the page with its dated lines left out, as if English had misread them: its reading is then not enough. */
+const englishWithoutDate: OcrFn = async (image, o) => {
+  const r = await getOcrPool().recognize(image, o)
+  const lines = r.lines.filter((l) => !/\d{2}\.\d{2}\.\d{4}/.test(l.text))
+  return { ...r, lines, text: lines.map((l) => l.text).join('\n') }
+}
 
 /** The shared language readers, each call noted. */
 function spiedLanguages() {
@@ -37,9 +44,16 @@ describe('the language is chosen from the page', () => {
     expect(loadedLanguages()).toEqual([])
   })
 
-  test('a German ticket (€, Gesamtbetrag) is read again in German alone', async () => {
+  test('a German ticket English reads in full is decided in English: no other language worker starts', async () => {
     const spy = spiedLanguages()
     const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: spy.languageOcr, now })
+    expect(spy.asked).toEqual([])
+    expect(a).toMatchObject({ ocrLanguage: 'eng', storeName: 'Deutsche Bahn', totalAmount: 26.8, purchaseDate: '2026-11-14' })
+  })
+
+  test('a German ticket whose date English missed (€, Gesamtbetrag) is read again in German alone', async () => {
+    const spy = spiedLanguages()
+    const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: spy.languageOcr, now, ocr: englishWithoutDate })
     expect(spy.asked).toEqual(['deu'])
     expect(a).toMatchObject({ ocrLanguage: 'deu', storeName: 'Deutsche Bahn', totalAmount: 26.8, purchaseDate: '2026-11-14' })
     expect(a.ocrText).toContain('Gesamtbetrag')
@@ -82,8 +96,10 @@ describe('the language is chosen from the page', () => {
     const broken = (): OcrFn => async () => {
       throw new Error('no such language data')
     }
-    const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: broken, now })
-    expect(a).toMatchObject({ ocrLanguage: 'eng', storeName: 'Deutsche Bahn', totalAmount: 26.8 })
+    let asked = 0
+    const a = await analyzeReceipt(fixture('lang-de-db.png'), { secondReader: null, languageOcr: () => (asked++, broken()), now, ocr: englishWithoutDate })
+    expect(asked).toBe(1)
+    expect(a).toMatchObject({ ocrLanguage: 'eng', storeName: 'Deutsche Bahn', totalAmount: 26.8, purchaseDate: null })
   })
 
   test('the other languages stay within their limit of pools', () => {
