@@ -286,8 +286,9 @@ function fixDigits(s: string): string {
 }
 
 /** Money amounts on one line, left to right. Needs a currency sign or two decimals to count. */
-export function parseAmounts(line: string): Amount[] {
+export function parseAmounts(raw: string): Amount[] {
   const found: Amount[] = []
+  const { line, euroAt } = withEuroSigns(raw)
   for (const m of line.matchAll(MONEY_RE)) {
     const { cur, num, sep, suf, dec1 } = m.groups as Record<string, string | undefined>
     // One decimal only beside the yuan's sign: China prints yuan and jiao ('￥57.0元', '¥443.5元');
@@ -332,9 +333,27 @@ export function parseAmounts(line: string): Amount[] {
       found.push({ value: -value, start, end, repaired, currency: Boolean(sign), code, alternatives: alternatives.map((a) => -a) })
       continue
     }
-    found.push({ value, start, end, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)), currency: Boolean(sign), code, alternatives })
+    found.push({ value, start, end, repaired: repaired || (cur !== undefined && /^[Ss]$/.test(cur)) || euroAt.has(end - 1), currency: Boolean(sign), code, alternatives })
   }
   return found
+}
+
+/**
+ * The euro sign as tesseract misreads it after a decimal comma: '16,40 ¢' (a cent sign never
+ * follows a comma amount; a real FreeNow receipt), and '142,006' on a line that prints '€' too
+ * ("Summe 142,006 142,006 22,68€" on a real DB ticket). Put back in place, one character for one,
+ * so positions hold; the amounts read through it count as repaired.
+ */
+function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
+  const euroAt = new Set<number>()
+  if (!/,\d{2}\s?¢|,\d{3}\b/.test(raw)) return { line: raw, euroAt }
+  const euroLine = /€|\bEUR\b/.test(raw)
+  const line = raw.replace(/(\d,\d{2})(\s?)([¢6])(?=\s|$)/g, (whole, amount: string, space: string, sign: string, at: number) => {
+    if (sign === '6' && (space !== '' || !euroLine)) return whole
+    euroAt.add(at + amount.length + space.length)
+    return `${amount}${space}€`
+  })
+  return { line, euroAt }
 }
 
 /**
@@ -385,9 +404,12 @@ const RATE_LABEL = /单\s*价|單\s*價|\bunit\s+price\b|\bprice\s+per\b|\bper\s
  */
 function itemAmount(line: Line): Amount | null {
   if (RATE_LABEL.test(line.text)) return null
-  const amount = lineAmount(line)
-  if (!amount) return null
-  return /^[\s*]*(?:[A-Za-z]{1,3}|[€$£¥₩₹%])?[\s*]*$/u.test(line.text.slice(amount.end)) ? amount : null
+  const last = lineAmount(line)
+  // Dashes and bars after it are a table's rules read as marks ("9,00€ 1,44€ —_—").
+  if (!last || !/^[\s*]*(?:[A-Za-z]{1,3}|[€$£¥₩₹%])?[\s*—–_|-]*$/u.test(line.text.slice(last.end))) return null
+  // A table's row, like its total's (totalOnLine): the price first, then columns no larger (a real
+  // DB ticket's "ICE Fahrkarte 1 133,00€ 133,00€ 21,24€": price, price, VAT).
+  return totalOnLine(line) ?? last
 }
 
 function positiveAmount(line: Line): Amount | null {

@@ -365,6 +365,20 @@ describe('totals and dates of real tickets and printouts', () => {
     expect(extractReceipt(text.replace('Betrag 57,50€', 'Betrag 67,50€').split('\nBetrag für')[0]).signals.creditAfterTotal).toBeNull()
   })
 
+  it("a DB ticket's items are its rows' prices, not their VAT, and a euro sign read as '6' is put back", () => {
+    // English's reading of the corpus's db-ticket-de-05, excerpt: the euro signs of the total row
+    // read as '6', and the rules of the column beside the table read as marks.
+    const text = ['BAHN Online-Ticket', 'Positionen   Preis   Mwst D: 19%   Mwst D: 7%   Gilltig ab:   22.12.2015', 'ICE Fahrkarte   1   133,00€   133,00€   21,24€', 'Reservierungen   2   9,00€   9,00€   1,44€        —_—', 'Summe   142,006 142,006  22,68€        angenabdnick', 'Lastschrifizahlung', 'Betrag   142,00€   Bank   Postbank'].join('\n')
+    const fields = extractReceipt(text)
+    expect(fields.signals.itemAmounts).toEqual([133, 9])
+    expect(fields).toMatchObject({ totalAmount: 142, currency: 'EUR' })
+    expect(fields.signals).toMatchObject({ totalCheck: 'sum', totalRepaired: true })
+    expect(parseAmounts('Summe 142,006 142,006 22,68€').map((a) => [a.value, a.repaired])).toEqual([[142, true], [142, true], [22.68, false]])
+    // A FreeNow receipt's euro read as a cent sign; no '6' is taken for a euro where the line prints none.
+    expect(parseAmounts('Bruttobetrag (inkl. Trinkgeld 16,40 ¢')).toMatchObject([{ value: 16.4, code: 'EUR', repaired: true }])
+    expect(parseAmounts('Total 1,006')).toEqual([])
+  })
+
   it("a China Railway ticket's price in yuan and jiao", () => {
     // PaddleOCR's reading of the corpus's cr-ticket-cn-01.
     const text = ['C028237', '日照西站  D1692  青岛北站', '2019年04月21日18:41开  08车06F号', '￥57.0元  网  二等座', '限乘当日当次车', '中国铁路祝您旅途愉快'].join('\n')
