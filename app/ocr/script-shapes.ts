@@ -99,7 +99,6 @@ export function lineScript(s: LineShape): Script | null {
   if (s.peakRatio >= 2.3 && s.thirds[1] >= 0.44) return 'Arabic'
   if (s.peakRatio < 2.3 && s.thirds[2] >= 0.35) return 'Thai'
   return null
-  return null
 }
 
 /** Lines measured: at least this many, of about the page's usual text height. */
