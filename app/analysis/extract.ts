@@ -340,14 +340,16 @@ export function parseAmounts(raw: string): Amount[] {
 
 /**
  * The euro sign as tesseract misreads it after a decimal comma: '16,40 ¢' (a cent sign never
- * follows a comma amount; a real FreeNow receipt), and '142,006' on a line that prints '€' too
- * ("Summe 142,006 142,006 22,68€" on a real DB ticket). Put back in place, one character for one,
- * so positions hold; the amounts read through it count as repaired.
+ * follows a comma amount; a real FreeNow receipt), and '142,006' on a line where another amount
+ * is written the European way with its sign ("Summe 142,006 142,006 22,68€" on a real DB ticket).
+ * Put back in place, one character for one, so positions hold; the amounts read through it count
+ * as repaired.
  */
 function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
   const euroAt = new Set<number>()
   if (!/,\d{2}\s?¢|,\d{3}\b/.test(raw)) return { line: raw, euroAt }
-  const euroLine = /€|\bEUR\b/.test(raw)
+  // A '6' only beside an amount written the European way with its euro sign read right: "1,256 EUR" is a thousand.
+  const euroLine = /\d,\d{2}\s?(?:€|EUR\b)/.test(raw)
   const line = raw.replace(/(\d,\d{2})(\s?)([¢6])(?=\s|$)/g, (whole, amount: string, space: string, sign: string, at: number) => {
     if (sign === '6' && (space !== '' || !euroLine)) return whole
     euroAt.add(at + amount.length + space.length)

@@ -377,6 +377,7 @@ describe('totals and dates of real tickets and printouts', () => {
     // A FreeNow receipt's euro read as a cent sign; no '6' is taken for a euro where the line prints none.
     expect(parseAmounts('Bruttobetrag (inkl. Trinkgeld 16,40 ¢')).toMatchObject([{ value: 16.4, code: 'EUR', repaired: true }])
     expect(parseAmounts('Total 1,006')).toEqual([])
+    expect(parseAmounts('Total 1,256 EUR')).toMatchObject([{ value: 1256 }])
   })
 
   it("a China Railway ticket's price in yuan and jiao", () => {
