@@ -7,6 +7,7 @@ import {
   electricVehicleEvidence,
   findVendors,
   guessCategory,
+  INDIA_ONLY,
   preOwnedKeywords,
   type MerchantKind,
   type TransportCategory,
@@ -114,7 +115,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
     vendor,
     category: categoryFor(vendor, evEvidence, fullText),
     totalAmount: total?.value ?? null,
-    currency: total?.currency ?? documentCurrency(fullText),
+    currency: receiptCurrency(total?.currency ?? documentCurrency(fullText), fullText, vendor),
     purchaseDate: date?.iso ?? null,
     paymentMethod: findPaymentMethod(fullText),
     signals: {
@@ -242,7 +243,7 @@ export type Amount = {
 
 const DIGITISH = '0-9OoQDIl|SsBZ'
 /** Signs and codes printed before an amount ('$12.50', '₩27,700', 'EUR 12,50', 'Rs. 450'). */
-const PREFIX_CURRENCY = String.raw`US\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
+const PREFIX_CURRENCY = String.raw`US\$|R\$|AU?\$|CA?\$|HK\$|NZ\$|MX\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
 /** Signs and codes printed after it ('86,43 €', '27,700원', '61元', '1.200 円'). */
 const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr`
 const MONEY_RE = new RegExp(
@@ -262,6 +263,13 @@ function currencyCode(sign: string | undefined): string | null {
   if (!sign) return null
   const s = sign.replace(/\.$/, '').toUpperCase()
   if (s === '$' || s === 'US$' || s === 'USD' || s === 'S') return 'USD'
+  // The other dollars and the real, written with their country's letters ('R$ 50,77' on a Brazilian Uber receipt).
+  if (s === 'R$') return 'BRL'
+  if (s === 'A$' || s === 'AU$') return 'AUD'
+  if (s === 'C$' || s === 'CA$') return 'CAD'
+  if (s === 'HK$') return 'HKD'
+  if (s === 'NZ$') return 'NZD'
+  if (s === 'MX$') return 'MXN'
   if (s === '€' || s === 'EUR' || s === 'EURO') return 'EUR'
   if (s === '£' || s === 'GBP') return 'GBP'
   if (s === '₩' || s === '원' || s === 'KRW') return 'KRW'
@@ -364,10 +372,25 @@ function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
  */
 const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
 
+/**
+ * A page from India: its GST taxes, its currency's code or name, its calling code or its address.
+ * Its rupee sign is read as something else: on the real corpus's Indian receipts (Ola, Rapido,
+ * Uber, Indian Railways), neither reader ever read '₹', but '$', '¥', '%', 'X' or a digit.
+ */
+const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b/
+/** What a misread rupee sign passes for. */
+const RUPEE_READ_AS = new Set([null, 'USD', 'CNY'])
+
+/** The receipt's currency: the one read, unless it is what a rupee sign is misread as on a page from India, or of a service only India has. */
+function receiptCurrency(read: string | null, fullText: string, vendor: Vendor | null): string | null {
+  if (!RUPEE_READ_AS.has(read)) return read
+  return INDIAN_PAGE.test(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name)) ? 'INR' : read
+}
+
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
 export function documentCurrency(text: string): string | null {
   const counts = new Map<string, number>()
-  for (const m of text.matchAll(/(US\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN)\b)/gu)) {
+  for (const m of text.matchAll(/(US\$|R\$|AU?\$|CA?\$|HK\$|NZ\$|MX\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN)\b)/gu)) {
     const code = currencyCode(m[1])
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1)
   }

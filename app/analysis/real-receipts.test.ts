@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { extractReceipt, fieldConfidence, hasTotal, parseAmounts, parseDates } from './extract'
 import { clockTime, findTripMoment } from './reference'
 import { classifyMessage } from './trip-kind'
-import { findVendors, matchVendor } from './vendors'
+import { findVendors, INDIA_ONLY, matchVendor, VENDORS } from './vendors'
 import { judgeReceipt } from './verdict'
 import { ERECEIPT_REASONS, judgeEReceipt } from './email-verdict'
 import { agreements, judgeReadings } from './readings'
@@ -439,6 +439,31 @@ describe("a trip's time and distance are not money", () => {
     const fields = extractReceipt(text)
     expect(fields.totalAmount).not.toBe(71.93)
     expect(judgeReceipt(fields, 90, { reader: 'tesseract', now: new Date('2016-01-13T12:00:00Z') }).isAcceptable).toBe(false)
+  })
+})
+
+describe('the currency recorded is the receipt\'s own', () => {
+  it("a Brazilian Uber receipt's real, 'R$ 50,77', is BRL, not dollars", () => {
+    // Tesseract's reading of the corpus's uber-ride-br-01, excerpt.
+    const fields = extractReceipt('Uber   19 de setembro de 2022\nObrigado por escolher a Uber, Harry\nTotal   R$ 50,77\nSubtotal   R$ 50,02\nCusto fixo   R$ 0,75')
+    expect(fields).toMatchObject({ totalAmount: 50.77, currency: 'BRL' })
+  })
+
+  it("an Indian receipt's rupees, whatever sign the reader made of '₹'", () => {
+    // Tesseract's reading of the corpus's rapido-ride-in-01, excerpt: '₹' read as '3', '$' and '¥'.
+    const rapido = 'rapido\nTime of Ride   Sep 12th 2023, 9:27 AM\nUttarakhand 248001, India\nRide Charge   3262.12\nBooking Fees & Convenience Charges   322.88\nTotal Amount   $285.00\nCash   ¥ 285.00'
+    expect(extractReceipt(rapido)).toMatchObject({ storeName: 'Rapido', totalAmount: 285, currency: 'INR' })
+    // A service only India has is in rupees without an address; a page with its GST taxes too.
+    expect(extractReceipt(rapido.replace('Uttarakhand 248001, India\n', '')).currency).toBe('INR')
+    // The corpus's uber-email-in-01 as read: no sign at all, '₹' read as a digit.
+    expect(extractReceipt('Total: 3251.73\nUber   Mon, Jan 13, 2020\nTrip Fare   2214.56\nBefore Taxes   3239.73\nCGST (2.5%)   6\nSGST/UTGST (2.5%)   26').currency).toBe('INR')
+    // Dollars stay dollars elsewhere, and a euro is no misread rupee.
+    expect(extractReceipt('Uber\nJan 13, 2020\nTotal: $251.73').currency).toBe('USD')
+    expect(extractReceipt('Uber\nJan 13, 2020\nGesamt 25,10 €\nBerlin, Germany').currency).toBe('EUR')
+  })
+
+  it('names only services that exist', () => {
+    for (const name of INDIA_ONLY) expect(VENDORS.some((v) => v.name === name)).toBe(true)
   })
 })
 
