@@ -243,7 +243,7 @@ export type Amount = {
 
 const DIGITISH = '0-9OoQDIl|SsBZ'
 /** Signs and codes printed before an amount ('$12.50', '₩27,700', 'EUR 12,50', 'Rs. 450'). */
-const PREFIX_CURRENCY = String.raw`US\$|R\$|AU?\$|CA?\$|HK\$|NZ\$|MX\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
+const PREFIX_CURRENCY = String.raw`US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX)\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
 /** Signs and codes printed after it ('86,43 €', '27,700원', '61元', '1.200 円'). */
 const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr`
 const MONEY_RE = new RegExp(
@@ -390,7 +390,7 @@ function receiptCurrency(read: string | null, fullText: string, vendor: Vendor |
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
 export function documentCurrency(text: string): string | null {
   const counts = new Map<string, number>()
-  for (const m of text.matchAll(/(US\$|R\$|AU?\$|CA?\$|HK\$|NZ\$|MX\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN)\b)/gu)) {
+  for (const m of text.matchAll(/(US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX)\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN)\b)/gu)) {
     const code = currencyCode(m[1])
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1)
   }

@@ -447,6 +447,9 @@ describe('the currency recorded is the receipt\'s own', () => {
     // Tesseract's reading of the corpus's uber-ride-br-01, excerpt.
     const fields = extractReceipt('Uber   19 de setembro de 2022\nObrigado por escolher a Uber, Harry\nTotal   R$ 50,77\nSubtotal   R$ 50,02\nCusto fixo   R$ 0,75')
     expect(fields).toMatchObject({ totalAmount: 50.77, currency: 'BRL' })
+    // A word's last letter before a dollar sign is no country: 'EXTRA$2.00' is dollars.
+    expect(parseAmounts('EXTRA$2.00')).toMatchObject([{ value: 2, code: 'USD' }])
+    expect(extractReceipt('Lyft\nJan 3, 2026\nEXTRA$2.00\nFare 10.00\nTotal 12.00').currency).toBe('USD')
   })
 
   it("an Indian receipt's rupees, whatever sign the reader made of '₹'", () => {
