@@ -821,8 +821,9 @@ const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th|er|\\.)?(?:\\s+de\\s+|\\s*|-)${MONTH_RE}(?:,?\\s+de\\s+|,?\\s*|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
   { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}|${D}{2})(?![0-9])`, 'gi') },
   // Korean and Chinese: '2026년 3월 2일', '2026年3月2日'; the day's sign may be misread where year
-  // and month are read ('2016年09月01B 08:33开', tesseract's reading of a China Railway ticket).
-  { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})(?:\s*[일日]|(?![0-9]))/gu },
+  // and month are read ('2016年09月01B 08:33开', tesseract's reading of a China Railway ticket),
+  // even as a digit, where the time follows it ('2019年04月218 18:41开', another).
+  { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})(?:\s*[일日]|[0-9](?=\s+[0-9]{1,2}[:：][0-9]{2})|(?![0-9]))/gu },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
 

@@ -256,6 +256,16 @@ describe('Korean and Chinese receipts', () => {
     expect(parseDates(text)[0]?.iso).toBe(iso)
   })
 
+  it("a China Railway ticket's date whose day sign tesseract read as a digit, before the time", () => {
+    // Tesseract's Chinese readings of the corpus's cr-ticket-cn-01 and -02: '日' read as '8' and '6'.
+    expect(parseDates('2019年04月218 18:41开     08寺06F引')[0]?.iso).toBe('2019-04-21')
+    expect(parseDates('2015年07月106 12:21开、。 11车13AS')[0]?.iso).toBe('2015-07-10')
+    // Without a time after it, a third digit is no sign; nor is one glued to the time.
+    expect(parseDates('2019年04月218')).toEqual([])
+    expect(parseDates('2026年3月214:05')).toEqual([])
+    expect(parseDates('2026年3月21 14:05')[0]?.iso).toBe('2026-03-21')
+  })
+
   it('reads a taxi receipt: its title, total and date', () => {
     const fields = extractReceipt('서울 택시 영수증\n일시 2026년 3월 2일 14:05\n합계 ₩27,700')
     expect(fields).toMatchObject({ storeName: 'Taxi', category: 'ride_share', totalAmount: 27700, currency: 'KRW', purchaseDate: '2026-03-02' })
