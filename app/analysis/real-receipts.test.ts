@@ -95,6 +95,14 @@ describe('real e-mail templates', () => {
 })
 
 describe('vendors: precise, never a fuzzy guess', () => {
+  it("a logo's name beside the date at the top names the service ('14 Mar 2018  OLA'); a short line with a price does not", () => {
+    // Tesseract's readings of the corpus's ola-cab-in-05 and ola-cab-in-01 (Ola invoices of 2018), their first lines.
+    expect(matchVendor(['14 Mar 2018  OLA', 'CRN1602939414', 'Thanks for travelling with us,'])?.vendor.name).toBe('Ola')
+    expect(matchVendor(['10 Dec, 2018                          (0) OLA', 'CRN2554661943'])?.vendor.name).toBe('Ola')
+    // 'Bolt' is a word too: on an item's line with its price it names no ride service.
+    expect(matchVendor(['Hardware Store', 'Bolt 3 x M8 2.50'])).toBeNull()
+  })
+
   it.each([
     ['EUROCARD is a card brand, not MetroCard', 'ARAL Tankstelle\nEUROCARD\nBetrag 61,20 EUR'],
     ['an MTA fee line on a ride is not MTA', 'Trip fare $37.03\nMTA Congestion Surcharge (Below 60th St) $1.50\nTotal $36.80'],

@@ -572,10 +572,18 @@ const ALIASES: Alias[] = VENDORS.flatMap((vendor) => {
 
 const NOT_FUZZY = new Set([...COMMON_WORDS, ...ALIASES.map((a) => a.key)])
 
-/** A short line near the top that is mostly the name: where a logo or letterhead is. */
-function isHeaderLine(words: string[], index: number): boolean {
-  return index <= 3 && words.length <= 3
+/**
+ * A short line near the top that is mostly the name: where a logo or letterhead is. A date written
+ * with its month's name beside the logo does not lengthen it ("14 Mar 2018  OLA", the first line
+ * of a real Ola invoice); other numbers do ("Spin class 45 min"), and a price makes it an item.
+ */
+function isHeaderLine(text: string, words: string[], index: number): boolean {
+  if (index > 3) return false
+  if (words.length <= 3) return true
+  const dated = /\b(?:19|20)\d{2}\b/.test(text) && words.some((w) => MONTH_WORDS.has(w))
+  return dated && !/\d[.,]\d{2}(?!\d)/.test(text) && words.filter((w) => /\p{L}/u.test(w) && !MONTH_WORDS.has(w)).length <= 3
 }
+const MONTH_WORDS = new Set(['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
 
 type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number }
 
@@ -608,7 +616,7 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
   const line = text.replace(WALLET, ' ')
   const words = tokenize(line).map(foldWord)
   const used = new Array<boolean>(words.length).fill(false)
-  const header = isHeaderLine(words, index)
+  const header = isHeaderLine(text, words, index)
   const found: LineMatch[] = []
   for (const alias of ALIASES) {
     if (alias.headerOnly && !header) continue
