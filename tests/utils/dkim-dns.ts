@@ -37,31 +37,37 @@ function chunks(txt: string): string[] {
   return out
 }
 
-export async function startDkimDns(): Promise<DkimDns> {
+/** `nextPort`: where to try to listen next (a free UDP port by default). */
+export async function startDkimDns(nextPort: () => Promise<number> = freePort): Promise<DkimDns> {
   const records = new Map<string, string>()
   const failing = new Set<string>()
   const hanging = new Set<string>()
   const queries: string[] = []
-  const server = dns2.createServer({
-    udp: true,
-    tcp: true,
-    handle: (request, send) => {
-      const response = Packet.createResponseFromRequest(request)
-      const [question] = request.questions
-      const name = question.name.toLowerCase().replace(/\.$/, '')
-      queries.push(name)
-      if (hanging.has(name)) return
-      const txt = records.get(name)
-      if (failing.has(name)) response.header.rcode = 2 /* SERVFAIL */
-      else if (txt === undefined || question.type !== Packet.TYPE.TXT) response.header.rcode = 3 /* NXDOMAIN */
-      else response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data: chunks(txt) } as never)
-      send(response)
-    },
-  })
+  const handle: dns2.DnsHandler = (request, send) => {
+    const response = Packet.createResponseFromRequest(request)
+    const [question] = request.questions
+    const name = question.name.toLowerCase().replace(/\.$/, '')
+    queries.push(name)
+    if (hanging.has(name)) return
+    const txt = records.get(name)
+    if (failing.has(name)) response.header.rcode = 2 /* SERVFAIL */
+    else if (txt === undefined || question.type !== Packet.TYPE.TXT) response.header.rcode = 3 /* NXDOMAIN */
+    else response.answers.push({ name: question.name, type: Packet.TYPE.TXT, class: Packet.CLASS.IN, ttl: 60, data: chunks(txt) } as never)
+    void send(response)
+  }
   for (let attempt = 0; ; attempt++) {
-    const port = await freePort()
+    // The port is free for UDP; TCP's may be taken all the same. dns2 reports that as an 'error'
+    // event and never settles its listen(): a new server on another port then.
+    const port = await nextPort()
+    const server = dns2.createServer({ udp: true, tcp: true, handle })
     try {
-      await server.listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } } as never)
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject)
+        server.listen({ udp: { port, address: '127.0.0.1' }, tcp: { port, address: '127.0.0.1' } } as never).then(() => {
+          server.off('error', reject)
+          resolve()
+        }, reject)
+      })
       return {
         server: `127.0.0.1:${port}`,
         publish: (name, txt) => void records.set(name.toLowerCase(), txt),
@@ -79,6 +85,14 @@ export async function startDkimDns(): Promise<DkimDns> {
         },
       }
     } catch (error) {
+      // Whichever half did bind is let go.
+      for (const half of Object.values((server as unknown as { servers: Record<string, { close: () => void }> }).servers)) {
+        try {
+          half.close()
+        } catch {
+          // It never listened.
+        }
+      }
       if (attempt >= 5) throw error
     }
   }
