@@ -3,24 +3,15 @@
  * is found free for UDP; once, on the CI machine, its TCP half was taken and the suite hung on a
  * listen that never settled. It now moves to another port.
  */
-import dgram from 'node:dgram'
 import net from 'node:net'
 import { promises as dns } from 'node:dns'
 import { afterAll, expect, it } from 'vitest'
-import { startDkimDns } from './utils/dkim-dns'
+import { freePort, startDkimDns } from './utils/dkim-dns'
 
 const opened: Array<() => Promise<void>> = []
 afterAll(async () => {
   for (const close of opened) await close()
 })
-
-async function freeUdpPort(): Promise<number> {
-  const socket = dgram.createSocket('udp4')
-  await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
-  const { port } = socket.address()
-  await new Promise<void>((resolve) => socket.close(() => resolve()))
-  return port
-}
 
 it('listens on another port when its TCP port is taken, and answers there', async () => {
   const taken = net.createServer()
@@ -30,7 +21,7 @@ it('listens on another port when its TCP port is taken, and answers there', asyn
   const tried: number[] = []
   const ports = [takenPort]
   const dnsServer = await startDkimDns(async () => {
-    const port = ports.shift() ?? (await freeUdpPort())
+    const port = ports.shift() ?? (await freePort())
     tried.push(port)
     return port
   })

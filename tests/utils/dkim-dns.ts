@@ -22,7 +22,8 @@ export type DkimDns = {
   close(): Promise<void>
 }
 
-async function freePort(): Promise<number> {
+/** A port free for UDP on the loopback (its TCP twin may be taken: startDkimDns). */
+export async function freePort(): Promise<number> {
   const socket = dgram.createSocket('udp4')
   await new Promise<void>((resolve) => socket.bind(0, '127.0.0.1', resolve))
   const { port } = socket.address()
