@@ -14,6 +14,7 @@ import {
   type Vendor,
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
+import { MONTHS } from './months'
 import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, type NotATrip } from './trip-kind'
 
 /**
@@ -790,22 +791,6 @@ export function printedWeekday(text: string): number | null {
   return m ? (WEEKDAYS[m[1].toLowerCase()] ?? null) : null
 }
 
-/** Month names and abbreviations: English, plus Spanish, French, German and Portuguese receipts. */
-const MONTH_NAMES: Array<[number, string[]]> = [
-  [1, ['jan', 'january', 'ene', 'enero', 'janv', 'janvier', 'januar', 'jän', 'janeiro']],
-  [2, ['feb', 'february', 'febrero', 'fév', 'févr', 'fev', 'fevr', 'février', 'fevrier', 'februar', 'fevereiro']],
-  [3, ['mar', 'march', 'marzo', 'mars', 'märz', 'marz', 'março', 'marco']],
-  [4, ['apr', 'april', 'abr', 'abril', 'avr', 'avril']],
-  [5, ['may', 'mayo', 'mai', 'maio']],
-  [6, ['jun', 'june', 'junio', 'juin', 'juni', 'junho']],
-  [7, ['jul', 'july', 'julio', 'juil', 'juillet', 'juli', 'julho']],
-  [8, ['aug', 'august', 'ago', 'agosto', 'août', 'aout']],
-  [9, ['sep', 'sept', 'september', 'septiembre', 'setiembre', 'septembre', 'set', 'setembro']],
-  [10, ['oct', 'october', 'octubre', 'octobre', 'okt', 'oktober', 'out', 'outubro']],
-  [11, ['nov', 'november', 'noviembre', 'novembre', 'novembro']],
-  [12, ['dec', 'december', 'dic', 'diciembre', 'déc', 'décembre', 'decembre', 'dez', 'dezember', 'dezembro']],
-]
-const MONTHS: Record<string, number> = Object.fromEntries(MONTH_NAMES.flatMap(([n, names]) => names.map((name) => [name, n])))
 // Longest first so 'september' wins over 'sep'; a trailing dot ends an abbreviation.
 const MONTH_RE = `(?<month>${Object.keys(MONTHS)
   .sort((x, y) => y.length - x.length)

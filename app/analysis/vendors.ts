@@ -4,6 +4,7 @@
  */
 
 import { TRANSPORT_CATEGORIES, type TransportCategory } from '~/analysis/categories'
+import { MONTHS } from './months'
 
 export { TRANSPORT_CATEGORIES, type TransportCategory }
 
@@ -18,7 +19,6 @@ export type MerchantKind =
   | 'retail'
   /** Airlines: a flight is not sustainable transport. */
   | 'air'
-
 export type Vendor = {
   name: string
   kind: MerchantKind
@@ -580,10 +580,9 @@ const NOT_FUZZY = new Set([...COMMON_WORDS, ...ALIASES.map((a) => a.key)])
 function isHeaderLine(text: string, words: string[], index: number): boolean {
   if (index > 3) return false
   if (words.length <= 3) return true
-  const dated = /\b(?:19|20)\d{2}\b/.test(text) && words.some((w) => MONTH_WORDS.has(w))
-  return dated && !/\d[.,]\d{2}(?!\d)/.test(text) && words.filter((w) => /\p{L}/u.test(w) && !MONTH_WORDS.has(w)).length <= 3
+  const dated = /\b(?:19|20)\d{2}\b/.test(text) && words.some((w) => Object.hasOwn(MONTHS, w))
+  return dated && !/\d[.,]\d{2}(?!\d)/.test(text) && words.filter((w) => /\p{L}/u.test(w) && !Object.hasOwn(MONTHS, w)).length <= 3
 }
-const MONTH_WORDS = new Set(['jan', 'feb', 'mar', 'apr', 'may', 'jun', 'jul', 'aug', 'sep', 'sept', 'oct', 'nov', 'dec', 'january', 'february', 'march', 'april', 'june', 'july', 'august', 'september', 'october', 'november', 'december'])
 
 type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number }
 
