@@ -95,7 +95,15 @@ export type ExtractedReceipt = {
   signals: ExtractionSignals
 }
 
-type Line = { text: string; confidence: number | null; digitConfidence: number | null; words: ReadonlyArray<OcrWord> | null; index: number }
+type Line = {
+  text: string
+  confidence: number | null
+  digitConfidence: number | null
+  words: ReadonlyArray<OcrWord> | null
+  index: number
+  /** The page's currency sign is lost in reading: its bare whole numbers may be amounts (parseAmounts). */
+  signLost?: boolean
+}
 
 /**
  * `known.vendor`: the merchant is already known for certain (a verified e-receipt's signer, issue
@@ -109,6 +117,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   const second = vendors[1] ?? null
   const evEvidence = electricVehicleEvidence(fullText)
   const vendor = best?.vendor ?? null
+  if (rupeeSignLost(fullText, vendor)) for (const line of lines) line.signLost = true
   const total = findTotal(lines)
   const date = findDate(lines)
   return {
@@ -294,8 +303,12 @@ function fixDigits(s: string): string {
     .replace(/Z/g, '2')
 }
 
-/** Money amounts on one line, left to right. Needs a currency sign or two decimals to count. */
-export function parseAmounts(raw: string): Amount[] {
+/**
+ * Money amounts on one line, left to right. Needs a currency sign or two decimals to count, or,
+ * where the page's sign is lost (`signLost`), to be a bare whole number ending the line's words
+ * (bareWhole).
+ */
+export function parseAmounts(raw: string, opts: { signLost?: boolean } = {}): Amount[] {
   const found: Amount[] = []
   const { line, euroAt } = withEuroSigns(raw)
   for (const m of line.matchAll(MONEY_RE)) {
@@ -315,7 +328,7 @@ export function parseAmounts(raw: string): Amount[] {
     // Korean, written without spaces: '金额144.0元', or a yuan sign read as a character ('和144.0元').
     const before = line[start - 1] ?? ' '
     if (!cur && /[\p{L}#]/u.test(before) && !CJK.test(before)) continue
-    if (!sign && !dec) continue
+    if (!sign && !dec && !(opts.signLost && sep === undefined && bareWhole(line, start, end))) continue
     // A time or a distance ("TOTAL RIDE TIME : 71.93 min", "23.95 km"), not money.
     if (!sign && DURATION_OR_DISTANCE.test(line.slice(end))) continue
     // '20 26' at the end of a line is only an amount with a currency sign ('$20 26').
@@ -348,6 +361,21 @@ export function parseAmounts(raw: string): Amount[] {
 }
 
 /**
+ * A whole number standing for an amount whose currency sign was lost (an Indian page's "Total
+ * Payable Bill 415", "Total Bill (rounded off) 1129", "TOTAL FARE" over "284": real Ola invoices
+ * print whole rupees, and no reader read their '₹'). Only one in the line's figures after its
+ * words: alone between spaces, no letter after it, and no part of a date ("26 Nov, 2014"), a
+ * time ("10:26 am"), a phone number ("+91 22 3355 3355, Fax") or a distance ("15 km").
+ */
+function bareWhole(line: string, start: number, end: number): boolean {
+  const num = line.slice(start, end)
+  if (!/^[1-9][0-9]{0,5}$/.test(num)) return false
+  if (!/^\s?$/.test(line[start - 1] ?? '') || !/^(?:\s|$)/.test(line.slice(end))) return false
+  if (/\p{L}|:/u.test(line.slice(end)) || /[+:]\s?$|\b(?:tel|phone|fax|mobile|pin)\b/i.test(line.slice(0, start))) return false
+  return !datesOnLine(line).some((d) => start < d.end && end > d.start)
+}
+
+/**
  * The euro sign as tesseract misreads it after a decimal comma: '16,40 ¢' (a cent sign never
  * follows a comma amount; a real FreeNow receipt), and '142,006' on a line where another amount
  * is written the European way with its sign ("Summe 142,006 142,006 22,68€" on a real DB ticket).
@@ -374,13 +402,20 @@ function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
 const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
 
 /**
- * A page from India: its GST taxes, its currency's code or name, its calling code or its address.
+ * A page from India: its GST taxes or its cesses (Swachh Bharat, Krishi Kalyan, education), its
+ * currency's code or name, its calling code or its address.
  * Its rupee sign is read as something else: on the real corpus's Indian receipts (Ola, Rapido,
  * Uber, Indian Railways), neither reader ever read '₹', but '$', '¥', '%', 'X' or a digit.
  */
-const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b/
+const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b|\b(?:swachh\s*bharat|krishi\s*kalyan)\b|\bcess\b/i
 /** What a misread rupee sign passes for. */
 const RUPEE_READ_AS = new Set([null, 'USD', 'CNY'])
+
+/** A page from India (or of a service only India has) where no amount was read with the rupee's sign or code. */
+function rupeeSignLost(fullText: string, vendor: Vendor | null): boolean {
+  if (!INDIAN_PAGE.test(fullText) && !(vendor !== null && INDIA_ONLY.has(vendor.name))) return false
+  return !/₹|\b(?:INR|Rs\.?)\s?\d/.test(fullText)
+}
 
 /** The receipt's currency: the one read, unless it is what a rupee sign is misread as on a page from India, or of a service only India has. */
 function receiptCurrency(read: string | null, fullText: string, vendor: Vendor | null): string | null {
@@ -400,7 +435,7 @@ export function documentCurrency(text: string): string | null {
 
 function lineAmount(line: Line): Amount | null {
   if (PROMOTIONAL.test(line.text)) return null
-  const amounts = parseAmounts(line.text)
+  const amounts = parseAmounts(line.text, line)
   return amounts[amounts.length - 1] ?? null
 }
 
@@ -411,7 +446,7 @@ function lineAmount(line: Line): Amount | null {
  */
 function totalOnLine(line: Line): Amount | null {
   if (PROMOTIONAL.test(line.text)) return null
-  const amounts = parseAmounts(line.text).filter((a) => a.value > 0)
+  const amounts = parseAmounts(line.text, line).filter((a) => a.value > 0)
   const [first, ...rest] = amounts
   if (first && rest.length > 0 && rest.every((a) => a.value <= first.value)) return first
   return positiveAmount(line)
@@ -524,7 +559,7 @@ function findTotal(lines: Line[]): TotalFound | null {
       const next = lines[line.index + 1]
       // Only an amount on a line of its own: a next line with words is another line ("Includes
       // $12.33 Taxes" under an Ola invoice's "Total Bill (rounded) 220", whose rupee sign was lost).
-      if (next && !totalLabel(next.text) && parseAmounts(next.text).length === 1 && !/\p{L}{3,}/u.test(next.text)) {
+      if (next && !totalLabel(next.text) && parseAmounts(next.text, next).length === 1 && !/\p{L}{3,}/u.test(next.text)) {
         amount = positiveAmount(next)
         amountLine = next
       }
@@ -585,7 +620,7 @@ function creditAfter(lines: Line[], total: TotalFound): string | null {
     if (!credit) continue
     // Its amount on its line, or on the line above or below it (a wrapped label: "Betrag für
     // angerechnete 10,00€" over "eCoupons"), never the total's own line.
-    const here = lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2).flatMap((l) => parseAmounts(l.text))
+    const here = lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2).flatMap((l) => parseAmounts(l.text, l))
     if (here.some((a) => Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value))) return credit[0]
   }
   return null
@@ -660,7 +695,10 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     currency: amount.code ?? [...items, ...after].find((a) => a.code !== null)?.code ?? null,
   }
   let weakMatch: number | null = null
-  for (const tolerance of [0, 1]) {
+  // A total the receipt says it rounded to the whole unit ("Total Bill (rounded off) 1129" over
+  // "Ride Fare 1048.95" and "Taxes 79.72") is within half a unit of its items.
+  const rounded = ROUNDED.test(totalLine.text) && cents(amount.value) % 100 === 0
+  for (const tolerance of rounded ? [0, 1, 50] : [0, 1]) {
     for (const candidate of [amount.value, ...amount.alternatives]) {
       const used = itemsAddingUp(itemValues, candidate, tolerance)
       if (used === 0) continue
@@ -682,6 +720,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
   if (addsUp([...below].reverse(), amount.value) && below.findIndex((v) => cents(v) === cents(amount.value)) !== 0) {
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
+  if (splitPayment(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
   const repeated = after.some((a) => cents(a.value) === cents(amount.value))
   if (!repeated && weakMatch !== null) {
     // The reading the item supports is still the likelier one, but it stays unchecked.
@@ -692,6 +731,24 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
 }
 
 const cents = (v: number) => Math.round(v * 100)
+
+/**
+ * A total paid in parts, the parts printed on a line of figures under the words for how each was
+ * paid: a real Ola invoice's "Paid by Ola Money CASH PAID" over "250 34" under its "TOTAL FARE 284".
+ */
+function splitPayment(lines: Line[], totalIndex: number, total: number): boolean {
+  for (let i = totalIndex + 1; i < lines.length; i++) {
+    if (!PAYMENT_LINE.test(lines[i].text) && !PAYMENT_LINE.test(lines[i - 1]?.text ?? '')) continue
+    // A line of figures only, each its own amount ("250 34" is not 250.34 here).
+    if (/\p{L}/u.test(lines[i].text)) continue
+    const parts = lines[i].text.split(/\s+/).flatMap((figure) => parseAmounts(figure, lines[i])).filter((a) => a.value > 0)
+    if (parts.length >= 2 && parts.reduce((sum, a) => sum + cents(a.value), 0) === cents(total)) return true
+  }
+  return false
+}
+
+/** A total's label saying it was rounded: "rounded off", "(rounded)", "gerundet", "arrondi", "redondeado", "arrotondato". */
+const ROUNDED = /\bround(?:ed)?(?:[\s-]*off)?\b|\bgerundet\b|\barrondi\b|\bredondead[oa]\b|\barrotondat[oa]\b/i
 
 /** An item can't cost more than the total: '$408' next to a $20.42 total was '$4.08'. */
 function itemValue(item: Amount, total: number): number {

@@ -447,6 +447,60 @@ describe("an Ola invoice (the corpus's ola-auto-in-01, as tesseract read it)", (
   })
 })
 
+describe("an Indian page whose rupee sign was lost: its whole numbers are amounts", () => {
+  // Readings of the corpus's Ola invoices (2014-2023), excerpts: neither reader read a '₹'.
+  const ola05 = ['14 Mar 2018 OLA', 'CRN1602939414', 'Ride Details Bill Details', 'Base Fare 50', 'First 15 km 225', 'Last 31.8 km 636', 'Ride Time Fare for 44 min 88', 'Fare Increase 49.95', 'Ride Fare 1048.95', 'Taxes 79.72', 'Total Bill (rounded off) 1129', 'Have queries? Visit support for this ride.', 'Karnataka 560059,India']
+
+  it('"Total Bill (rounded off) 1129": a rounded total is within half a rupee of its items', () => {
+    const fields = extractReceipt(ola05.join('\n'))
+    expect(fields).toMatchObject({ storeName: 'Ola', totalAmount: 1129, currency: 'INR', purchaseDate: '2018-03-14' })
+    expect(fields.signals.totalCheck).toBe('near-sum')
+    // Without the word, 33 paise off is no cross-check.
+    expect(extractReceipt(ola05.join('\n').replace(' (rounded off)', '')).signals.totalCheck).toBe('mismatch')
+  })
+
+  it('a page from India names itself: an address, a calling code, or its cesses', () => {
+    // ola-cab-in-04 as read: no address, no phone; its "Swachh Bharat Cess" is India's.
+    const text = ['OLA INVOICE NO.238880810 09 May 2016', 'TOTAL FARE', '284', 'TOTAL DISTANCE:14.63 km', 'Paid by Ola Money CASH PAD', '250 34', 'Base Fare 40.0 Service Tax 15.01', 'Rate for 14.63 km: 87.78 Swachh Bharat Cess 0.54']
+    const fields = extractReceipt(text.join('\n'))
+    expect(fields).toMatchObject({ totalAmount: 284, currency: 'INR' })
+    // Paid in two parts on a line of figures under how each was paid: 250 + 34 is the cross-check.
+    expect(fields.signals.totalCheck).toBe('sum')
+    expect(extractReceipt(text.join('\n').replace('250 34', '250 30')).signals.totalCheck).toBe('none')
+    // Without the cess, nothing says India: "284" alone is no amount.
+    expect(extractReceipt(text.slice(0, 7).join('\n')).totalAmount).toBeNull()
+  })
+
+  it('only a figure after the words of its line: no date, time, phone number or distance', () => {
+    const lost = { signLost: true }
+    expect(parseAmounts('Total Payable Bill 415', lost)).toMatchObject([{ value: 415, currency: false }])
+    expect(parseAmounts('Total Payable Bill 415')).toEqual([])
+    expect(parseAmounts('First 15 km 225', lost).map((a) => a.value)).toEqual([225])
+    expect(parseAmounts('Booking Date 26 Nov, 2014, 10:26 am', lost)).toEqual([])
+    expect(parseAmounts('Pickup Date 26 Nov 2014', lost)).toEqual([])
+    expect(parseAmounts('Tel: +91 22 3355 3355, Fax: 022 30947974', lost)).toEqual([])
+    expect(parseAmounts('Ride time charge for 39.72 min', lost)).toEqual([])
+  })
+
+  it('a page that names India with its rupee sign read keeps needing one', () => {
+    const text = ['Ola', '14 Mar 2018', 'Ride Fare ₹1048.95', 'Taxes ₹79.72', 'Total Payable 1129', 'Karnataka 560059, India']
+    expect(extractReceipt(text.join('\n')).totalAmount).not.toBe(1129)
+    expect(extractReceipt(text.join('\n').replace('1129', '₹1129')).totalAmount).toBe(1129)
+  })
+})
+
+describe("a screenshot of an Uber mail, its logo an image and its footer not read", () => {
+  it('is named by the sentence only Uber\'s trip receipts print, however the reader broke its lines', () => {
+    // Tesseract's reading of the corpus's uber-tip-added-email-01-screenshot, excerpt.
+    const text = ['Jul 12, 2026', '3:06 PM', 'Tip', 'Thanks', 'for', 'tipping,', 'Alex', 'Rider', 'We hope you enjoyed', 'your ride this', 'afternoon.', 'Total $27.87', 'Trip fare $17.87', 'Booking Fee $2.60', 'DC Fee $1.18', 'Tip $7.00']
+    const fields = extractReceipt(text.join('\n'))
+    expect(fields).toMatchObject({ storeName: 'Uber', category: 'ride_share', totalAmount: 27.87 })
+    expect(fields.signals.vendorLine).toBe(8)
+    // A ride hoped enjoyed without the time of day is anyone's sentence.
+    expect(extractReceipt(text.join('\n').replace('afternoon.', 'trip.')).vendor).toBeNull()
+  })
+})
+
 describe("a trip's time and distance are not money", () => {
   it('an Ola invoice: "TOTAL RIDE TIME : 71.93 min" is no total, "23.95 km" no amount, and "(… your total fare)" heads no amount', () => {
     // Tesseract's reading of the corpus's ola-cab-in-03 (an Ola invoice of 2016), excerpt: its

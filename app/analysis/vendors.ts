@@ -649,24 +649,53 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
   return found
 }
 
+/**
+ * Sentences only one service's receipts print, counted like its name in a letterhead: a screenshot
+ * of its mail shows no logo (an image) and may lose the footer that names it. Uber's trip receipt
+ * thanks the rider and hopes they "enjoyed your ride this afternoon" (real receipts of 2020-2026,
+ * India's and the US's alike); a reader may break it over several lines.
+ */
+const TEMPLATE_SENTENCES: ReadonlyArray<{ name: string; sentence: RegExp }> = [{ name: 'Uber', sentence: /\bwe hope you enjoyed your ride this (?:morning|afternoon|evening|night)\b/i }]
+
+function templateMatches(lines: string[]): LineMatch[] {
+  const found: LineMatch[] = []
+  const starts: number[] = []
+  let joined = ''
+  for (const text of lines) {
+    starts.push(joined.length)
+    joined += `${text.replace(/\s+/g, ' ').trim()} `
+  }
+  for (const { name, sentence } of TEMPLATE_SENTENCES) {
+    const m = sentence.exec(joined)
+    const vendor = m ? VENDORS.find((v) => v.name === name) : undefined
+    if (!m || !vendor) continue
+    let line = 0
+    while (line + 1 < starts.length && starts[line + 1] <= m.index) line++
+    found.push({ vendor, line, exact: true, weight: FOOTER_WEIGHT })
+  }
+  return found
+}
+
 /** All merchants named in the text, best first. */
 export function findVendors(lines: string[]): VendorMatch[] {
   const byVendor = new Map<Vendor, VendorMatch & { best: number }>()
   const language = lines.join('\n')
-  lines.forEach((text, index) => {
-    for (const found of matchLine(text, index, language)) {
+  const matches = lines.flatMap((text, index) =>
+    matchLine(text, index, language).map((found) =>
       // A screenshot's logo is an image: the brand may be printed only in the footer ("© 2025 Lyft,
       // Inc.", "Uber Technologies"), which counts like a line near the top.
-      const m = index >= lines.length - FOOTER_LINES && index > 3 ? { ...found, weight: Math.max(found.weight, FOOTER_WEIGHT * (found.exact ? 1 : 0.7)) } : found
-      const entry = byVendor.get(m.vendor)
-      if (!entry) {
-        byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight })
-        continue
-      }
-      entry.score += m.weight
-      if (m.weight > entry.best) Object.assign(entry, { best: m.weight, line: m.line, exact: m.exact })
+      index >= lines.length - FOOTER_LINES && index > 3 ? { ...found, weight: Math.max(found.weight, FOOTER_WEIGHT * (found.exact ? 1 : 0.7)) } : found,
+    ),
+  )
+  for (const m of [...matches, ...templateMatches(lines)]) {
+    const entry = byVendor.get(m.vendor)
+    if (!entry) {
+      byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight })
+      continue
     }
-  })
+    entry.score += m.weight
+    if (m.weight > entry.best) Object.assign(entry, { best: m.weight, line: m.line, exact: m.exact })
+  }
   return [...byVendor.values()]
     .sort((a, b) => b.score - a.score)
     .map(({ vendor, score, line, exact }) => ({ vendor, score, line, exact }))
