@@ -59,6 +59,8 @@ export type ExtractionSignals = {
   totalDigitConfidence: number | null
   /** The amount needed a repair (letters read for digits, a lost decimal point, a '$' read as '5'). */
   totalRepaired: boolean
+  /** The total was read with its currency's sign or code: no sign was misread as one of its digits. */
+  totalSigned: boolean
   totalCheck: TotalCheck
   /** The total is the page's one priced amount, and no other amount of any kind is printed: a ticket's fare (onlyPricedAmount). */
   priceAlone: boolean
@@ -143,6 +145,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalLineConfidence: total?.confidence ?? null,
       totalDigitConfidence: total?.digitConfidence ?? null,
       totalRepaired: total?.repaired ?? false,
+      totalSigned: total?.signed ?? false,
       totalCheck: total?.check ?? 'none',
       priceAlone: total?.alone ?? false,
       creditAfterTotal: total ? creditAfter(lines, total) : null,
@@ -526,6 +529,7 @@ type TotalFound = {
   confidence: number | null
   digitConfidence: number | null
   repaired: boolean
+  signed?: boolean
   check: TotalCheck
   items: number[]
   /** onlyPricedAmount: no other amount of any kind on the page. */
@@ -693,6 +697,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     digitConfidence: totalLine.digitConfidence,
     items: itemValues,
     currency: amount.code ?? [...items, ...after].find((a) => a.code !== null)?.code ?? null,
+    signed: amount.currency,
   }
   let weakMatch: number | null = null
   // A total the receipt says it rounded to the whole unit ("Total Bill (rounded off) 1129" over

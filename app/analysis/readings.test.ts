@@ -116,15 +116,19 @@ describe('a complete reading that is only unsure asks the other reader to confir
     expect(verdict).toMatchObject({ isAcceptable: true, needsManualReview: false, reasons: [] })
   })
 
-  it('agreement is no cross-check: the same misfit items, or no items, in both readings leave it to staff', () => {
+  it('agreement is no cross-check: the same misfit items, or no items and no currency sign, in both readings leave it to staff', () => {
     // Both readings go through one extractor: it may take the wrong amount in both (a tip left out).
     const same = judgeReadings(complete(MISMATCH), complete(MISMATCH, 'paddleocr'), now)
     expect(same.verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
     expect(same.verdict.reasons).toContain("The line items don't add up to the total")
-    const bare = 'Uber\nMar 22, 2026\nTotal $20.00'
+    // With no items, a sign both readers may have read as a digit ('₹' as '3') leaves it to staff...
+    const bare = 'Uber\nMar 22, 2026\nTotal 20.00'
     const noItems = judgeReadings(complete(bare), complete(bare, 'paddleocr'), now)
     expect(noItems.verdict).toMatchObject({ isAcceptable: false, needsManualReview: true })
     expect(noItems.verdict.reasons).toContain('The total could not be cross-checked against the line items')
+    // ...and its sign read, under a total's own word, it is as sure as a total printed twice (decision 118).
+    const signed = 'Uber\nMar 22, 2026\nTotal $20.00'
+    expect(judgeReadings(complete(signed), complete(signed, 'paddleocr'), now).verdict).toMatchObject({ isAcceptable: true, reasons: [] })
   })
 
   it('a different total from the other reader, or none, leaves it to staff', () => {

@@ -597,3 +597,34 @@ describe("a transit ticket's one price (decision 115)", () => {
     expect(fee.verdict.isAcceptable).toBe(false)
   })
 })
+
+describe('a total with nothing to add up, read alike by both readers (decision 118)', () => {
+  // The corpus's db-ticket-de-02 (a DB Online-Ticket of 2016), excerpts. Tesseract lost the table
+  // and read the payment's "Betrag"; PaddleOCR read the table's "Summe" but not the euro signs.
+  const TESSERACT = 'BAHN Online-Ticket\nICE Fahrkarte\nGiltigkeit: 30.01.2016 - 31.01.2016\nFlexpreis (Einfache Fahrt)\nHinfahrt: * Mannheim+City — Berlin Wannsee, mit ICE\nZahlungspositionen und Preis\nLastschriftzahlung\nBetrag 66,50€ Bank Postbank\nIhre Reiseverbindung und Reservierung Hinfahrt am 30.01.2016'
+  const PADDLE = 'BAHN Online-Ticket\nICEFahrkarte\nGoltigkei:30.01.2016-31.01.2016\nZahlungspositionen und Preis\nPositionen ICEFahrkarte 66,50 Mwst D: 19% 10.62 Mwst D: 7%\nSumme 66,50 66,50 10,62 20RAE6H5YNY\nBetrag Bank Postbank Gitigab: 30.01.2016\nIhre Reiseverbindung und Reservierung Hinfahrt am 30.01.2016'
+  const read = (reader: 'tesseract' | 'paddleocr', text: string) => ({ reader, text, confidence: 90, fields: extractReceipt({ text, lines: text.split('\n').map((t) => ({ text: t, confidence: 90, digitConfidence: 95 })) }) })
+  const now = new Date('2016-01-31T12:00:00Z')
+
+  it('is as sure as a total printed twice: approved', () => {
+    const first = read('tesseract', TESSERACT)
+    const second = read('paddleocr', PADDLE)
+    expect(first.fields).toMatchObject({ storeName: 'Deutsche Bahn', totalAmount: 66.5, purchaseDate: '2016-01-30' })
+    expect([first.fields.signals.totalCheck, second.fields.signals.totalCheck]).toEqual(['none', 'none'])
+    expect(judgeReadings(first, second, now).verdict).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it('read by one reader, or read differently, it is for staff', () => {
+    const alone = judgeReadings(read('tesseract', TESSERACT), null, now).verdict
+    expect(alone.isAcceptable).toBe(false)
+    expect(alone.reasons).toContain('The total could not be cross-checked against the line items')
+    const other = judgeReadings(read('tesseract', TESSERACT), read('paddleocr', PADDLE.replace('Summe 66,50 66,50', 'Summe 68,50 68,50')), now).verdict
+    expect(other.isAcceptable).toBe(false)
+  })
+
+  it("under a payment's word, not a total's, it is for staff too", () => {
+    const visa = (text: string) => text.replace(/Betrag 66,50€/, 'Visa 66,50€').replace(/Summe 66,50 66,50 10,62/, 'Visa 66,50')
+    const { verdict } = judgeReadings(read('tesseract', visa(TESSERACT)), read('paddleocr', visa(PADDLE)), now)
+    expect(verdict.isAcceptable).toBe(false)
+  })
+})

@@ -197,7 +197,13 @@ function totalCheckOf(fields: ExtractedReceipt, confirmed: VerdictContext['confi
   // A ticket's one amount: no other could be the one paid.
   if (ticketFare(fields)) return 'repeated'
   const own = fields.signals.totalCheck
-  return confirmed?.total && other && TOTAL_CHECK_TRUST[other] > TOTAL_CHECK_TRUST[own] ? other : own
+  const best = confirmed?.total && other && TOTAL_CHECK_TRUST[other] > TOTAL_CHECK_TRUST[own] ? other : own
+  // Nothing to add up, but both readers read the same total under a total's own word, and the
+  // deciding one read its currency sign (so no sign was misread as a digit, as India's '₹' is read
+  // as '3' by both) and needed no repair: as sure as a total the page prints twice (decision 118: a
+  // DB ticket's "Betrag 66,50€" and "Summe 66,50", a taxi meter's "金额: ￥78.00元").
+  const s = fields.signals
+  return best === 'none' && confirmed?.total && s.totalLabelStrength >= 2 && s.totalSigned && !s.totalRepaired ? 'repeated' : best
 }
 
 /**
