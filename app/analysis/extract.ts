@@ -317,8 +317,11 @@ export function parseAmounts(raw: string, opts: { signLost?: boolean } = {}): Am
   for (const m of line.matchAll(MONEY_RE)) {
     const { cur, num, sep, suf, dec1 } = m.groups as Record<string, string | undefined>
     // One decimal only beside the yuan's sign: China prints yuan and jiao ('￥57.0元', '¥443.5元');
-    // elsewhere it is a cent lost to the reading ('$20.9').
-    const dec = m.groups?.dec ?? (dec1 !== undefined && currencyCode(cur ?? suf) === 'CNY' ? `${dec1}0` : undefined)
+    // and on an Indian page whose rupee sign was lost, which prints rupees so ("Ticket Fare 700.0",
+    // "Agent Service Charge 40.0" on a real Indian Railways ticket; "Rate for 19.2 kms: 249.6" on Ola's).
+    // Elsewhere it is a cent lost to the reading ('$20.9').
+    const oneDecimal = currencyCode(cur ?? suf) === 'CNY' || (opts.signLost === true && !cur && !suf)
+    const dec = m.groups?.dec ?? (dec1 !== undefined && oneDecimal ? `${dec1}0` : undefined)
     if (!num) continue
     if (dec1 !== undefined && dec === undefined) continue
     const start = m.index ?? 0
@@ -557,6 +560,9 @@ function findTotal(lines: Line[]): TotalFound | null {
   for (const { line, label } of labelled) {
     let amountLine = line
     let amount = totalOnLine(line)
+    // A label in a sentence or an aside heads no amount printed before it: "Free ride time (0 min)
+    // 30.0 (Taxes added to your total fare)" on a real Ola invoice.
+    if (amount && inProse(line.text, label.label) && amount.start < line.text.toLowerCase().indexOf(label.label.toLowerCase())) amount = null
     // Photos of skewed receipts sometimes put the amount on the next OCR line; not a label in a
     // sentence, whose next line is anything ("(Taxes added to your total fare)" over a ride time).
     if (!amount && !inProse(line.text, label.label)) {
@@ -932,10 +938,11 @@ const DATE_AVOIDED =
   /\b(?:pick-?up\s*date|start(?:ed)?|valid(?:\s*(?:until|thru|through|to))?|expires?|expiry|exp|until|member\s*since|due|g[üu]ltig\s*bis|ablauf|valable\s*jusqu|scadenza|vence|caducidad)(?![a-z])/i
 /**
  * A ticket's journey: the trip is what earns, so its date counts over the day it was booked
- * ("Reisedatum", "Date of Journey", "Hinfahrt am", "Départ le", "Abfahrt", "출발", "乘车日期").
+ * ("Reisedatum", "Date of Journey", "Hinfahrt am", "Départ le", "Abfahrt", "출발", "乘车日期"). A reader may
+ * glue "am" to its word ("Hinfahrtam 22.12.2015", PaddleOCR on a real DB ticket).
  */
 const TRAVEL_DATE =
-  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt|r[üu]ckfahrt|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
+  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt(?:am)?|r[üu]ckfahrt(?:am)?|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
 /** The day a ticket was bought or issued: not its journey when a travel date is printed too. */
 const BOOKING_DATE =
   /\b(?:booking\s*date|booked\s*on|date\s*of\s*(?:booking|issue|purchase)|issued?(?:\s*on)?|buchungsdatum|gebucht|ausgestellt|kaufdatum|date\s*(?:de\s*)?(?:r[ée]servation|d['’]achat|d['’][ée]mission)|fecha\s*de\s*(?:compra|emisi[óo]n|reserva)|data\s*(?:di\s*)?(?:emissione|acquisto)|transaction\s*date)(?![a-z])/i

@@ -482,6 +482,23 @@ describe("an Indian page whose rupee sign was lost: its whole numbers are amount
     expect(parseAmounts('Ride time charge for 39.72 min', lost)).toEqual([])
   })
 
+  it("one decimal is rupees there: an Indian Railways ticket's fare and fees add up to its total", () => {
+    // PaddleOCR's reading of the corpus's irctc-ticket-in-02, excerpt (tesseract read "35.4" as "354").
+    const text = ['Electronic Reservation Slip(ERS) - Normal User', 'Date of Journey 06-Jan-2024', 'Ticket Fare 700.0', 'IRCTC Convenience Fee (Incl. of GST) 35.4', 'Travel Insurance Premium (Incl. of GST) 0.0', 'Agent Service Charge 40.0', 'PG Charge 19.39', 'Total Fare (allinclusive) 794.79']
+    const fields = extractReceipt(text.join('\n'))
+    expect(fields).toMatchObject({ totalAmount: 794.79, currency: 'INR' })
+    expect(fields.signals.totalCheck).toBe('sum')
+    // Elsewhere one decimal is a cent lost to the reading.
+    expect(parseAmounts('Ticket Fare 700.0')).toEqual([])
+    expect(parseAmounts('Ticket Fare 700.0', { signLost: true })).toMatchObject([{ value: 700 }])
+  })
+
+  it('a total\'s word in an aside heads no amount printed before it', () => {
+    // ola-cab-in-04 as PaddleOCR read it: "30.0" is a free ride time's charge, not the fare.
+    const text = ['OLA INVOICE NO.238880810 09 May 2016', 'TOTAL FARE', '284', 'Paid by Ola Money CASH PAD', '250 34', 'Base Fare 40.0 Service Tax 15.01', 'Rate for 14.63 km: 87.78 Swachh Bharat Cess 0.54', 'Free ride time (0 min) 30.0 (Taxes added to your total fare)']
+    expect(extractReceipt(text.join('\n')).totalAmount).toBe(284)
+  })
+
   it('a page that names India with its rupee sign read keeps needing one', () => {
     const text = ['Ola', '14 Mar 2018', 'Ride Fare ₹1048.95', 'Taxes ₹79.72', 'Total Payable 1129', 'Karnataka 560059, India']
     expect(extractReceipt(text.join('\n')).totalAmount).not.toBe(1129)
@@ -620,6 +637,13 @@ describe('a total with nothing to add up, read alike by both readers (decision 1
     expect(alone.reasons).toContain('The total could not be cross-checked against the line items')
     const other = judgeReadings(read('tesseract', TESSERACT), read('paddleocr', PADDLE.replace('Summe 66,50 66,50', 'Summe 68,50 68,50')), now).verdict
     expect(other.isAcceptable).toBe(false)
+  })
+
+  it('"Hinfahrtam 22.12.2015", its words glued by the reader, is the journey\'s date', () => {
+    // PaddleOCR's reading of the corpus's db-ticket-de-05, excerpt: booked on 11 December, travelled on the 22nd.
+    const text = 'BAHN Online-Ticket\nBetrag Datum 11.12.2015 Bank IBAN Postbank Gilig ab: 22.12.2015\nhre Reiseverbindung und Reservierung Hinfahrtam 22.12.2015\nIhre Reiseverbindung und Reservierung Ruckfahrt am 03.01.2016'
+    expect(extractReceipt(text).purchaseDate).toBe('2015-12-22')
+    expect(extractReceipt(text).signals.travelDate).toBe(true)
   })
 
   it("under a payment's word, not a total's, it is for staff too", () => {
