@@ -78,6 +78,20 @@ describe('the language is chosen from the page', () => {
     expect(`${a.ocrText}\n${a.otherReading?.ocrText ?? ''}`).toMatch(/合计/)
   })
 
+  test('a Chinese ticket PaddleOCR reads well enough to decide alone is not read again in Chinese', async () => {
+    // A China Railway ticket as PaddleOCR reads one (the corpus's cr-ticket-cn-04, its date moved to this week).
+    const paddle: SecondReader = async () => {
+      const text = '36G071818  检票口6B\n宁波站  G7532  上海虹桥站\nNingbo  Shanghaihongqiao\n2026年11月14日08:33开  05车无座\n￥144.0元  网  二等座\n限乘当日当次车\n中国铁路祝您旅途愉快'
+      return { text, confidence: 95, lines: text.split('\n').map((t) => ({ text: t, confidence: 95, digitConfidence: 99 })) }
+    }
+    const spy = spiedLanguages()
+    const a = await analyzeReceipt(fixture('lang-zh-taxi.png'), { secondReader: paddle, languageOcr: spy.languageOcr, now })
+    expect(spy.asked).toEqual([])
+    expect(a).toMatchObject({ reader: 'paddleocr', isAcceptable: true, totalAmount: 144, purchaseDate: '2026-11-14' })
+    // English's garbage is no second reading of a Chinese page.
+    expect(a.otherReading ?? null).toBeNull()
+  })
+
   test('a Thai receipt is refused with a reason that names the script, neither approved nor sent to staff', async () => {
     const a = await analyzeReceipt(fixture('lang-th.png'), { secondReader: null, now })
     expect(a).toMatchObject({
