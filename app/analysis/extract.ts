@@ -120,7 +120,8 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   const evEvidence = electricVehicleEvidence(fullText)
   const vendor = best?.vendor ?? null
   if (rupeeSignLost(fullText, vendor)) for (const line of lines) line.signLost = true
-  const total = findTotal(lines)
+  const printed = findTotal(lines)
+  const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
   const date = findDate(lines)
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
@@ -148,7 +149,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalSigned: total?.signed ?? false,
       totalCheck: total?.check ?? 'none',
       priceAlone: total?.alone ?? false,
-      creditAfterTotal: total ? creditAfter(lines, total) : null,
+      creditAfterTotal: total && !total.creditTaken ? creditAfter(lines, total) : null,
       itemAmounts: total?.items ?? [],
       dateFormat: date?.format ?? null,
       dateLineConfidence: date?.confidence ?? null,
@@ -537,6 +538,8 @@ type TotalFound = {
   items: number[]
   /** onlyPricedAmount: no other amount of any kind on the page. */
   alone?: boolean
+  /** The amount paid after a credit the page took off the printed total (paidAfterCredit). */
+  creditTaken?: boolean
   /** The line the amount was read from. */
   lineIndex?: number
 }
@@ -632,6 +635,43 @@ function creditAfter(lines: Line[], total: TotalFound): string | null {
     // angerechnete 10,00€" over "eCoupons"), never the total's own line.
     const here = lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2).flatMap((l) => parseAmounts(l.text, l))
     if (here.some((a) => Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value))) return credit[0]
+  }
+  return null
+}
+
+/**
+ * The amount paid when a credit was taken off the printed total below it, and the page prints what
+ * was paid: a real DB ticket's "Summe 67,50€", then "Betrag 57,50€" (the debit) and "Betrag für
+ * angerechnete 10,00€ Coupons". The paid amount and the credit add up to the total: that is its
+ * cross-check. Otherwise the total stands, and staff check the credit (creditAfter).
+ */
+function paidAfterCredit(lines: Line[], total: TotalFound): TotalFound | null {
+  if (total.lineIndex === undefined) return null
+  const after = lines.slice(total.lineIndex + 1)
+  const credits = new Set<number>()
+  for (const line of after) {
+    if (!CREDIT_WORDS.test(line.text)) continue
+    const near = lines.slice(Math.max(total.lineIndex + 1, line.index - 1), line.index + 2).flatMap((l) => parseAmounts(l.text, l))
+    for (const a of near) if (a.value !== 0 && cents(Math.abs(a.value)) < cents(total.value)) credits.add(cents(Math.abs(a.value)))
+  }
+  for (const credit of credits) {
+    for (const line of after) {
+      if (CREDIT_WORDS.test(line.text) || (!PAYMENT_LINE.test(line.text) && !totalLabel(line.text))) continue
+      const paid = parseAmounts(line.text, line).find((a) => cents(a.value) + credit === cents(total.value))
+      if (!paid) continue
+      return {
+        ...total,
+        value: paid.value,
+        confidence: fieldConfidence(line, paid.start, paid.end),
+        digitConfidence: line.digitConfidence,
+        repaired: paid.repaired,
+        signed: paid.currency,
+        check: 'sum',
+        items: [total.value, -credit / 100],
+        creditTaken: true,
+        lineIndex: line.index,
+      }
+    }
   }
   return null
 }
