@@ -492,9 +492,9 @@ function positiveAmount(line: Line): Amount | null {
 type TotalLabel = { label: string; strength: number }
 
 const NOT_TOTAL = /\b(?:sub-?\s?total|total\s+(?:savings|saved|tax|taxes|distance|time|miles|mileage|trips|rides|points|items|weight|duration)|total\s+(?:ride|trip|travel|journey|waiting|wait|drive|driving)\s+(?:time|distance|duration)|before\s+tax|tax)\b/i
-const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamtpreis|gesamtsumme|endbetrag|rechnungsbetrag|bruttobetrag|zahlbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|prix\s+total|importe\s+total|precio\s+total|total\s+a\s+pagar|totale(?:\s+da\s+pagare)?|prezzo\s+totale|importo\s+totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total)\b|합계(?:\s*금액)?|총\s*액|결제\s*금액|승차\s*요금|合\s*计|总\s*计|实\s*付|合\s*計/iu
-/** The word for the price itself: English "Total", and what a European or Asian ticket prints. */
-const TOTAL_WORD = /\b(?:total|fahrpreis|preis|betrag|prix|montant|importe|precio|prezzo|importo|tarif)\b|요\s*금|금\s*액|金\s*额|票\s*价|金\s*額|料\s*金/iu
+const STRONG_LABELS = /\b(?:total\s+(?:charged|charges|charge|paid|due|amount|fare|price|cost|ttc)|gesamtbetrag|gesamtpreis|gesamtsumme|endbetrag|rechnungsbetrag|bruttobetrag|zahlbetrag|gesamt|zu\s+zahlen|summe|montant\s+total|total\s+[àa]\s+payer|prix\s+total|importe\s+total|precio\s+total|total\s+a\s+pagar|totale(?:\s+da\s+pagare)?|prezzo\s+totale|importo\s+totale|amount\s+(?:charged|paid|due|billed)|grand\s+total|balance\s+due|you\s+paid|fare\s+paid|total\s+to\s+pay|order\s+total|trip\s+total|ride\s+total|do\s+zap[łl]aty|te\s+betalen|att\s+betala)\b|합계(?:\s*금액)?|총\s*액|결제\s*금액|승차\s*요금|合\s*计|总\s*计|实\s*付|合\s*計/iu
+/** The word for the price itself: English "Total", and what a European or Asian ticket prints (Polish "Suma" and "Razem", Dutch "Totaal", Swedish "Totalt", Czech "Celkem"). */
+const TOTAL_WORD = /\b(?:total|fahrpreis|preis|betrag|prix|montant|importe|precio|prezzo|importo|tarif|suma|razem|totaal|totalt|celkem)\b|요\s*금|금\s*액|金\s*额|票\s*价|金\s*額|料\s*金/iu
 const WEAK_LABELS = /\b(?:charged|paid|amount|payment|balance|due)\b/i
 
 /** Words within one edit of 'total' ('Tota', 'otal', 'T0tal', 'Totai') from a blurred photo. */
@@ -915,8 +915,9 @@ const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}|${D}{2})(?![0-9])`, 'gi') },
   // Korean and Chinese: '2026년 3월 2일', '2026年3月2日'; the day's sign may be misread where year
   // and month are read ('2016年09月01B 08:33开', tesseract's reading of a China Railway ticket),
-  // even as a digit, where the time follows it ('2019年04月218 18:41开', another).
-  { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})(?:\s*[일日]|[0-9](?=\s+[0-9]{1,2}[:：][0-9]{2})|(?![0-9]))/gu },
+  // even as a digit, where the time follows it ('2019年04月218 18:41开', another) or the line ends
+  // ('日期:2023年12月148', PaddleOCR on a real Shenzhen taxi invoice's dot-matrix print).
+  { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})(?:\s*[일日]|[0-9](?=\s+[0-9]{1,2}[:：][0-9]{2}|\s*$)|(?![0-9]))/gu },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
 

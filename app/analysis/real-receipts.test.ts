@@ -268,8 +268,10 @@ describe('Korean and Chinese receipts', () => {
     // Tesseract's Chinese readings of the corpus's cr-ticket-cn-01 and -02: '日' read as '8' and '6'.
     expect(parseDates('2019年04月218 18:41开     08寺06F引')[0]?.iso).toBe('2019-04-21')
     expect(parseDates('2015年07月106 12:21开、。 11车13AS')[0]?.iso).toBe('2015-07-10')
-    // Without a time after it, a third digit is no sign; nor is one glued to the time.
-    expect(parseDates('2019年04月218')).toEqual([])
+    // A third digit with more text after it is no sign, nor one glued to the time; at the end of the
+    // line it is (decision 118: "日期:2023年12月148" on a real Shenzhen taxi invoice).
+    expect(parseDates('2019年04月218 号')).toEqual([])
+    expect(parseDates('2019年04月218')[0]?.iso).toBe('2019-04-21')
     expect(parseDates('2026年3月214:05')).toEqual([])
     expect(parseDates('2026年3月21 14:05')[0]?.iso).toBe('2026-03-21')
   })
@@ -660,5 +662,25 @@ describe('a total with nothing to add up, read alike by both readers (decision 1
     const visa = (text: string) => text.replace(/Betrag 66,50€/, 'Visa 66,50€').replace(/Summe 66,50 66,50 10,62/, 'Visa 66,50')
     const { verdict } = judgeReadings(read('tesseract', visa(TESSERACT)), read('paddleocr', visa(PADDLE)), now)
     expect(verdict.isAcceptable).toBe(false)
+  })
+})
+
+describe('totals in more languages', () => {
+  it('Polish "SUMA" and "Razem … do zapłaty" head a total', () => {
+    // PaddleOCR's reading of the corpus's kmk-transit-pl-01 (a Kraków ticket machine's receipt), excerpt.
+    const kmk = extractReceipt('Komunikacja Miejska\nwKrakowie\nDowodsprzedazy\nData/ godzina: 20.10.2020 16:52\nBilet: ulgowy\nSUMA: 53,00 PLN')
+    expect(kmk).toMatchObject({ totalAmount: 53, currency: 'PLN', purchaseDate: '2020-10-20' })
+    expect(kmk.signals.totalLabelStrength).toBeGreaterThanOrEqual(2)
+    // A Polish taxi invoice's words for the amount due.
+    expect(extractReceipt('Faktura\nRazem kwota należności ogółem do zapłaty: 39,00 zł').signals.totalLabelStrength).toBe(3)
+  })
+})
+
+describe("a Chinese date whose day's sign was read as a digit at the end of its line", () => {
+  it('"日期:  2023年12月148" is 14 December (a real Shenzhen taxi invoice, as PaddleOCR read it)', () => {
+    expect(parseDates('日期:  2023年12月148')).toEqual([{ iso: '2023-12-14', format: 'iso' }])
+    expect(parseDates('日期:  2023年12月16日')).toEqual([{ iso: '2023-12-16', format: 'iso' }])
+    // Three digits with more after them are no day and its sign.
+    expect(parseDates('2023年12月148 号')).toEqual([])
   })
 })
