@@ -266,13 +266,61 @@ function fitAngle(points: Array<[number, number]>): number | null {
   return (Math.atan(slope) * 180) / Math.PI
 }
 
-/** Median height of the text rows in the deskewed profile. */
+/**
+ * The text's row height on the small copy: the median run of rows with ink. Measured across the
+ * whole width, and in LINE_STRIPS vertical strips: a page in columns (an invoice's labels beside its
+ * fare breakdown, a DB ticket's table beside its code) interleaves its columns' lines, which run
+ * together across the whole width into rows two or three lines tall. When the strips' rows are
+ * much shorter (MERGED_COLUMNS), the columns ran together and the strips' height is the text's
+ * (real DB tickets of one template were read at 0.62-1.15 times their size before; issue 37).
+ */
 export function estimateLineHeight(xs: Points, ys: Points, degrees: number, height: number, width: number): number | null {
-  const bins = profile(xs, ys, degrees, height, width)
+  const whole = medianRun(lineRuns(profile(xs, ys, degrees, height, width)))
+  if (whole === null) return null
+  const strips = stripLineHeight(xs, ys, degrees, height, width)
+  return strips !== null && strips < whole * MERGED_COLUMNS ? strips : whole
+}
+
+/** Vertical strips of the ink's width, each measured on its own. */
+const LINE_STRIPS = 3
+/** The strips' row height below this share of the whole width's: the columns' lines ran together. */
+const MERGED_COLUMNS = 0.7
+/** A strip with fewer ink points than this has no lines to measure. */
+const MIN_STRIP_POINTS = 20
+
+/** The median of the row runs measured in each of LINE_STRIPS vertical strips, taken together. */
+function stripLineHeight(xs: Points, ys: Points, degrees: number, height: number, width: number): number | null {
+  let minX = Infinity
+  let maxX = -Infinity
+  for (let i = 0; i < xs.length; i++) {
+    if (xs[i] < minX) minX = xs[i]
+    if (xs[i] > maxX) maxX = xs[i]
+  }
+  const stripWidth = (maxX - minX + 1) / LINE_STRIPS
+  const strip = (x: number) => Math.min(LINE_STRIPS - 1, Math.floor((x - minX) / stripWidth))
+  const runs: number[] = []
+  for (let k = 0; k < LINE_STRIPS; k++) {
+    let n = 0
+    for (let i = 0; i < xs.length; i++) if (strip(xs[i]) === k) n++
+    if (n < MIN_STRIP_POINTS) continue
+    const sx = new Int32Array(n)
+    const sy = new Int32Array(n)
+    for (let i = 0, j = 0; i < xs.length; i++) {
+      if (strip(xs[i]) !== k) continue
+      sx[j] = xs[i]
+      sy[j++] = ys[i]
+    }
+    runs.push(...lineRuns(profile(sx, sy, degrees, height, width)))
+  }
+  return medianRun(runs)
+}
+
+/** Runs of at least 3 rows whose ink is over 8 % of the profile's fullest row. */
+function lineRuns(bins: Int32Array): number[] {
   let max = 0
   for (let i = 0; i < bins.length; i++) max = Math.max(max, bins[i])
-  if (max === 0) return null
   const runs: number[] = []
+  if (max === 0) return runs
   let run = 0
   for (let i = 0; i <= bins.length; i++) {
     if (i < bins.length && bins[i] > max * 0.08) run++
@@ -281,9 +329,13 @@ export function estimateLineHeight(xs: Points, ys: Points, degrees: number, heig
       run = 0
     }
   }
+  return runs
+}
+
+function medianRun(runs: number[]): number | null {
   if (runs.length === 0) return null
-  runs.sort((a, b) => a - b)
-  return runs[Math.floor(runs.length / 2)]
+  const sorted = [...runs].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)]
 }
 
 /** The paper's bounding box after rotating by `degrees`, centred, in full-size pixels. */
