@@ -627,16 +627,22 @@ const CREDIT_WORDS = /\b(?:gutschrift|gutschein\w*|(?:e-?)?coupons?|angerechnet\
  * eCoupons 10,00€"). Credits above a total were taken off before it (Lyft's "Credits -$10.00").
  */
 function creditAfter(lines: Line[], total: TotalFound): string | null {
-  if (total.lineIndex === undefined) return null
+  return creditsBelow(lines, total)[0]?.word ?? null
+}
+
+/** The credits printed below a total, less than it, with their amounts in cents (creditAfter, paidAfterCredit). */
+function creditsBelow(lines: Line[], total: TotalFound): Array<{ word: string; cents: number }> {
+  if (total.lineIndex === undefined) return []
+  const found: Array<{ word: string; cents: number }> = []
   for (let i = total.lineIndex + 1; i < lines.length; i++) {
     const credit = CREDIT_WORDS.exec(lines[i].text)
     if (!credit) continue
     // Its amount on its line, or on the line above or below it (a wrapped label: "Betrag für
     // angerechnete 10,00€" over "eCoupons"), never the total's own line.
     const here = lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2).flatMap((l) => parseAmounts(l.text, l))
-    if (here.some((a) => Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value))) return credit[0]
+    for (const a of here) if (Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value)) found.push({ word: credit[0], cents: cents(Math.abs(a.value)) })
   }
-  return null
+  return found
 }
 
 /**
@@ -648,13 +654,7 @@ function creditAfter(lines: Line[], total: TotalFound): string | null {
 function paidAfterCredit(lines: Line[], total: TotalFound): TotalFound | null {
   if (total.lineIndex === undefined) return null
   const after = lines.slice(total.lineIndex + 1)
-  const credits = new Set<number>()
-  for (const line of after) {
-    if (!CREDIT_WORDS.test(line.text)) continue
-    const near = lines.slice(Math.max(total.lineIndex + 1, line.index - 1), line.index + 2).flatMap((l) => parseAmounts(l.text, l))
-    for (const a of near) if (a.value !== 0 && cents(Math.abs(a.value)) < cents(total.value)) credits.add(cents(Math.abs(a.value)))
-  }
-  for (const credit of credits) {
+  for (const credit of new Set(creditsBelow(lines, total).map((c) => c.cents))) {
     for (const line of after) {
       if (CREDIT_WORDS.test(line.text) || (!PAYMENT_LINE.test(line.text) && !totalLabel(line.text))) continue
       const paid = parseAmounts(line.text, line).find((a) => cents(a.value) + credit === cents(total.value))
