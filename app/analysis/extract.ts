@@ -61,6 +61,8 @@ export type ExtractionSignals = {
   totalRepaired: boolean
   /** The total was read with its currency's sign or code: no sign was misread as one of its digits. */
   totalSigned: boolean
+  /** Another amount is printed below the total (a promotion, a tip, a card's charge): the total may not be what was paid. */
+  amountAfterTotal: boolean
   totalCheck: TotalCheck
   /** The total is the page's one priced amount, and no other amount of any kind is printed: a ticket's fare (onlyPricedAmount). */
   priceAlone: boolean
@@ -147,6 +149,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalDigitConfidence: total?.digitConfidence ?? null,
       totalRepaired: total?.repaired ?? false,
       totalSigned: total?.signed ?? false,
+      amountAfterTotal: total ? amountAfter(lines, total) : false,
       totalCheck: total?.check ?? 'none',
       priceAlone: total?.alone ?? false,
       creditAfterTotal: total && !total.creditTaken ? creditAfter(lines, total) : null,
@@ -262,7 +265,7 @@ const PREFIX_CURRENCY = String.raw`US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX)\$|USD|E
 const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr`
 const MONEY_RE = new RegExp(
   // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals, optional currency after
-  String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?:(?<dec>[${DIGITISH}]{2})|(?<dec1>[0-9])(?![0-9])))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
+  String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|(?=[${DIGITISH}]{0,6}[0-9])[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?:(?<dec>[${DIGITISH}]{2})|(?<dec1>[0-9])(?![0-9])))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
   'gu',
 )
 
@@ -336,6 +339,8 @@ export function parseAmounts(raw: string, opts: { signLost?: boolean } = {}): Am
     const before = line[start - 1] ?? ' '
     if (!cur && /[\p{L}#]/u.test(before) && !CJK.test(before)) continue
     if (!sign && !dec && !(opts.signLost && sep === undefined && bareWhole(line, start, end))) continue
+    // A rate, not money: "CGST @ 2.5%" on a page whose figures have no sign.
+    if (opts.signLost && !sign && /^\s?%/.test(line.slice(end))) continue
     // A time or a distance ("TOTAL RIDE TIME : 71.93 min", "23.95 km"), not money.
     if (!sign && DURATION_OR_DISTANCE.test(line.slice(end))) continue
     // '20 26' at the end of a line is only an amount with a currency sign ('$20 26').
@@ -372,13 +377,17 @@ export function parseAmounts(raw: string, opts: { signLost?: boolean } = {}): Am
  * Payable Bill 415", "Total Bill (rounded off) 1129", "TOTAL FARE" over "284": real Ola invoices
  * print whole rupees, and no reader read their '₹'). Only one in the line's figures after its
  * words: alone between spaces, no letter after it, and no part of a date ("26 Nov, 2014"), a
- * time ("10:26 am"), a phone number ("+91 22 3355 3355, Fax") or a distance ("15 km").
+ * time ("10:26 am"), a phone number ("+91 22 3355 3355, Fax", "Customer care 1800 419 4040"), a
+ * number ("Train No 12951"), a rate ("5 %") or a distance ("15 km").
  */
 function bareWhole(line: string, start: number, end: number): boolean {
   const num = line.slice(start, end)
   if (!/^[1-9][0-9]{0,5}$/.test(num)) return false
   if (!/^\s?$/.test(line[start - 1] ?? '') || !/^(?:\s|$)/.test(line.slice(end))) return false
-  if (/\p{L}|:/u.test(line.slice(end)) || /[+:]\s?$|\b(?:tel|phone|fax|mobile|pin)\b/i.test(line.slice(0, start))) return false
+  if (/\p{L}|:|%/u.test(line.slice(end)) || /[+:]\s?$|\b(?:tel|phone|fax|mobile|pin|helpline|care)\b|\b(?:no|nr|number)\.?\s*$|#\s*$/i.test(line.slice(0, start))) return false
+  // A phone number's groups ("1800 419 4040"): three or more runs of digits between single spaces.
+  const run = /(?:\d+ ){2,}\d+$|^\d+(?: \d+){2,}/.exec(`${line.slice(0, end).match(/[\d ]*$/)?.[0] ?? ''}${line.slice(end).match(/^[\d ]*/)?.[0] ?? ''}`.trim())
+  if (run) return false
   return !datesOnLine(line).some((d) => start < d.end && end > d.start)
 }
 
@@ -414,20 +423,23 @@ const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|p
  * Its rupee sign is read as something else: on the real corpus's Indian receipts (Ola, Rapido,
  * Uber, Indian Railways), neither reader ever read '₹', but '$', '¥', '%', 'X' or a digit.
  */
-const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b|\b(?:swachh\s*bharat|krishi\s*kalyan)\b|\bcess\b/i
+const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b/
+/** India's cesses, in any case: "Swachh Bharat Cess", "SHE cess", "Krishi Kalyan". */
+const INDIAN_CESS = /\b(?:swachh\s*bharat|krishi\s*kalyan|cess)\b/i
+const indianPage = (text: string) => INDIAN_PAGE.test(text) || INDIAN_CESS.test(text)
 /** What a misread rupee sign passes for. */
 const RUPEE_READ_AS = new Set([null, 'USD', 'CNY'])
 
 /** A page from India (or of a service only India has) where no amount was read with the rupee's sign or code. */
 function rupeeSignLost(fullText: string, vendor: Vendor | null): boolean {
-  if (!INDIAN_PAGE.test(fullText) && !(vendor !== null && INDIA_ONLY.has(vendor.name))) return false
+  if (!indianPage(fullText) && !(vendor !== null && INDIA_ONLY.has(vendor.name))) return false
   return !/₹|\b(?:INR|Rs\.?)\s?\d/.test(fullText)
 }
 
 /** The receipt's currency: the one read, unless it is what a rupee sign is misread as on a page from India, or of a service only India has. */
 function receiptCurrency(read: string | null, fullText: string, vendor: Vendor | null): string | null {
   if (!RUPEE_READ_AS.has(read)) return read
-  return INDIAN_PAGE.test(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name)) ? 'INR' : read
+  return indianPage(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name)) ? 'INR' : read
 }
 
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
@@ -630,31 +642,49 @@ function creditAfter(lines: Line[], total: TotalFound): string | null {
   return creditsBelow(lines, total)[0]?.word ?? null
 }
 
-/** The credits printed below a total, less than it, with their amounts in cents (creditAfter, paidAfterCredit). */
-function creditsBelow(lines: Line[], total: TotalFound): Array<{ word: string; cents: number }> {
+/**
+ * The credits printed below a total, less than it, with their amounts in cents (creditAfter,
+ * paidAfterCredit). `own`: the amount is on a line that names the credit, or on a wrapped line next
+ * to it that names no payment and no total ("Betrag für angerechnete 10,00€" over "eCoupons").
+ */
+function creditsBelow(lines: Line[], total: TotalFound): Array<{ word: string; cents: number; own: boolean }> {
   if (total.lineIndex === undefined) return []
-  const found: Array<{ word: string; cents: number }> = []
+  const found: Array<{ word: string; cents: number; own: boolean }> = []
   for (let i = total.lineIndex + 1; i < lines.length; i++) {
     const credit = CREDIT_WORDS.exec(lines[i].text)
     if (!credit) continue
-    // Its amount on its line, or on the line above or below it (a wrapped label: "Betrag für
-    // angerechnete 10,00€" over "eCoupons"), never the total's own line.
-    const here = lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2).flatMap((l) => parseAmounts(l.text, l))
-    for (const a of here) if (Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value)) found.push({ word: credit[0], cents: cents(Math.abs(a.value)) })
+    // Its amount on its line, or on the line above or below it (a wrapped label), never the total's own line.
+    for (const line of lines.slice(Math.max(total.lineIndex + 1, i - 1), i + 2)) {
+      const own = line.index === i || CREDIT_WORDS.test(line.text) || (!PAYMENT_LINE.test(line.text) && !totalLabel(line.text))
+      for (const a of parseAmounts(line.text, line)) {
+        if (Math.abs(a.value) > 0 && cents(Math.abs(a.value)) < cents(total.value)) found.push({ word: credit[0], cents: cents(Math.abs(a.value)), own })
+      }
+    }
   }
   return found
+}
+
+/** Any amount other than the total on a line below it. */
+function amountAfter(lines: Line[], total: TotalFound): boolean {
+  if (total.lineIndex === undefined) return false
+  return lines.slice(total.lineIndex + 1).some((l) => parseAmounts(l.text, l).some((a) => a.value !== 0 && cents(a.value) !== cents(total.value)))
 }
 
 /**
  * The amount paid when a credit was taken off the printed total below it, and the page prints what
  * was paid: a real DB ticket's "Summe 67,50€", then "Betrag 57,50€" (the debit) and "Betrag für
  * angerechnete 10,00€ Coupons". The paid amount and the credit add up to the total: that is its
- * cross-check. Otherwise the total stands, and staff check the credit (creditAfter).
+ * cross-check. The credit's amount is its own line's (never a payment's or a total's), and a total
+ * its items contradict is left alone. Otherwise the total stands, and staff check the credit
+ * (creditAfter).
  */
 function paidAfterCredit(lines: Line[], total: TotalFound): TotalFound | null {
-  if (total.lineIndex === undefined) return null
+  // Items above that do not add up to the printed total leave it for staff, whatever was paid.
+  if (total.lineIndex === undefined || total.check === 'mismatch') return null
+  const above = lines.slice(0, total.lineIndex).map(itemAmount).filter((a): a is Amount => a !== null).map((a) => a.value)
+  if (above.length > 0 && !addsUp(above, total.value, 1)) return null
   const after = lines.slice(total.lineIndex + 1)
-  for (const credit of new Set(creditsBelow(lines, total).map((c) => c.cents))) {
+  for (const credit of new Set(creditsBelow(lines, total).filter((c) => c.own).map((c) => c.cents))) {
     for (const line of after) {
       if (CREDIT_WORDS.test(line.text) || (!PAYMENT_LINE.test(line.text) && !totalLabel(line.text))) continue
       const paid = parseAmounts(line.text, line).find((a) => cents(a.value) + credit === cents(total.value))
@@ -694,7 +724,7 @@ function onlyPricedAmount(lines: Line[]): TotalFound | null {
   const priced = lines.map((line) => ({ line, amount: lineAmount(line) })).filter((x): x is { line: Line; amount: Amount } => x.amount !== null && x.amount.currency && x.amount.value > 0)
   if (priced.length === 0 || new Set(priced.map((x) => cents(x.amount.value))).size !== 1) return null
   const { line, amount } = priced[0]
-  const others = lines.filter((l) => !PROMOTIONAL.test(l.text)).flatMap((l) => parseAmounts(l.text)).filter((a) => cents(a.value) !== cents(amount.value))
+  const others = lines.filter((l) => !PROMOTIONAL.test(l.text)).flatMap((l) => parseAmounts(l.text, l)).filter((a) => cents(a.value) !== cents(amount.value))
   return {
     alone: others.length === 0,
     lineIndex: line.index,
@@ -798,8 +828,8 @@ function splitPayment(lines: Line[], totalIndex: number, total: number): boolean
   return false
 }
 
-/** A total's label saying it was rounded: "rounded off", "(rounded)", "gerundet", "arrondi", "redondeado", "arrotondato". */
-const ROUNDED = /\bround(?:ed)?(?:[\s-]*off)?\b|\bgerundet\b|\barrondi\b|\bredondead[oa]\b|\barrotondat[oa]\b/i
+/** A total's label saying it was rounded: "rounded off", "(rounded)", "round-off", "gerundet", "arrondi", "redondeado", "arrotondato"; not a "Round Trip". */
+const ROUNDED = /\b(?:rounded|rounding)\b|\bround[\s-]*off\b|\bgerundet\b|\barrondi\b|\bredondead[oa]\b|\barrotondat[oa]\b/i
 
 /** An item can't cost more than the total: '$408' next to a $20.42 total was '$4.08'. */
 function itemValue(item: Amount, total: number): number {

@@ -150,7 +150,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     // Extraction, verdict and (rarely) the preprocessing of other orientations.
     extractMs: round(t3 - t2 - ocrMs - secondMs),
     totalMs: round(t3 - t0),
-    ...(other ? { secondReaderMs: round(secondMs) } : {}),
+    ...(second ? { secondReaderMs: round(secondMs) } : {}),
   }
   return { ...toAnalysis(decided.fields, verdict, { text: decided.text }, timings, { reader: decided.reader, other }), captureAdvice, ocrLanguage: language }
 }

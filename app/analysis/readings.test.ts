@@ -129,6 +129,14 @@ describe('a complete reading that is only unsure asks the other reader to confir
     // ...and its sign read, under a total's own word, it is as sure as a total printed twice (decision 118).
     const signed = 'Uber\nMar 22, 2026\nTotal $20.00'
     expect(judgeReadings(complete(signed), complete(signed, 'paddleocr'), now).verdict).toMatchObject({ isAcceptable: true, reasons: [] })
+    // Not when another amount follows it: a promotion and the card's charge, a tip.
+    for (const after of ['Promotion -$5.00\nVisa *1234 $15.00', 'Tip $2.00\nVisa *1234 $22.00']) {
+      const page = `${signed}\n${after}`
+      expect(judgeReadings(complete(page), complete(page, 'paddleocr'), now).verdict.isAcceptable).toBe(false)
+    }
+    // Nor when the other reading's items contradict it.
+    const contradicted = `Uber\nMar 22, 2026\nTrip fare $16.00\nTotal $20.00`
+    expect(judgeReadings(complete(signed), complete(contradicted, 'paddleocr'), now).verdict.isAcceptable).toBe(false)
   })
 
   it('a different total from the other reader, or none, leaves it to staff', () => {

@@ -395,6 +395,17 @@ describe('totals and dates of real tickets and printouts', () => {
     expect(extractReceipt(text.replace('Betrag Bank', 'Betrag 67,50€ Bank').split('\nBetrag für')[0]).signals.creditAfterTotal).toBeNull()
   })
 
+  it("a payment's amount is no credit, and items that contradict the total leave it for staff", () => {
+    // A card payment above a voucher's word, and a "Betrag" below it: the credit is not 57,50.
+    const swapped = extractReceipt(['BAHN Online-Ticket', 'Summe 67,50 €', 'Zahlung per Visa 57,50 €', 'Gutschein', 'Betrag 10,00 €'].join('\n'))
+    expect(swapped.totalAmount).toBe(67.5)
+    expect(swapped.signals.creditAfterTotal).toBe('Gutschein')
+    // An item of 60,00 under a total of 67,50: the page contradicts itself, whatever was paid.
+    const contradicted = extractReceipt(['BAHN Online-Ticket', 'ICE Fahrkarte 60,00€', 'Summe 67,50€', 'Betrag 57,50€', 'Gutschein 10,00€'].join('\n'))
+    expect(contradicted.totalAmount).toBe(67.5)
+    expect(contradicted.signals.creditAfterTotal).toBe('Gutschein')
+  })
+
   it("a DB ticket's items are its rows' prices, not their VAT, and a euro sign read as '6' is put back", () => {
     // English's reading of the corpus's db-ticket-de-05, excerpt: the euro signs of the total row
     // read as '6', and the rules of the column beside the table read as marks.
@@ -467,8 +478,9 @@ describe("an Indian page whose rupee sign was lost: its whole numbers are amount
     const fields = extractReceipt(ola05.join('\n'))
     expect(fields).toMatchObject({ storeName: 'Ola', totalAmount: 1129, currency: 'INR', purchaseDate: '2018-03-14' })
     expect(fields.signals.totalCheck).toBe('near-sum')
-    // Without the word, 33 paise off is no cross-check.
+    // Without the word, 33 paise off is no cross-check; nor is a round trip rounded.
     expect(extractReceipt(ola05.join('\n').replace(' (rounded off)', '')).signals.totalCheck).toBe('mismatch')
+    expect(extractReceipt('Amtrak\nMar 22, 2026\nAdult fare $59.80\nAdult fare $59.80\nTotal Round Trip $120.00').signals.totalCheck).toBe('mismatch')
   })
 
   it('a page from India names itself: an address, a calling code, or its cesses', () => {
@@ -492,6 +504,13 @@ describe("an Indian page whose rupee sign was lost: its whole numbers are amount
     expect(parseAmounts('Pickup Date 26 Nov 2014', lost)).toEqual([])
     expect(parseAmounts('Tel: +91 22 3355 3355, Fax: 022 30947974', lost)).toEqual([])
     expect(parseAmounts('Ride time charge for 39.72 min', lost)).toEqual([])
+    // A phone number by its word or by its groups, a train's number, a tax's rate.
+    expect(parseAmounts('Helpline Tel 1800 419', lost)).toEqual([])
+    expect(parseAmounts('Customer care 1800 419 4040', lost)).toEqual([])
+    expect(parseAmounts('Train No 12951', lost)).toEqual([])
+    expect(parseAmounts('CGST @ 2.5%', lost)).toEqual([])
+    // The same words with a fare after them keep it.
+    expect(parseAmounts('Train fare 1800', lost).map((a) => a.value)).toEqual([1800])
   })
 
   it("one decimal is rupees there: an Indian Railways ticket's fare and fees add up to its total", () => {
@@ -511,9 +530,14 @@ describe("an Indian page whose rupee sign was lost: its whole numbers are amount
     expect(extractReceipt(text.join('\n')).totalAmount).toBe(284)
   })
 
+  it("a ticket's one priced amount is not alone beside rupees whose sign was lost", () => {
+    const text = ['Electronic Reservation Slip', 'Date of Journey 06-Jan-2024', 'Ticket Fare 700.0', 'Agent Service Charge 40.0', 'Travel Insurance Premium $0.45', 'GSTIN 123']
+    expect(extractReceipt(text.join('\n')).signals).toMatchObject({ totalLabel: 'price', priceAlone: false })
+  })
+
   it('a page that names India with its rupee sign read keeps needing one', () => {
     const text = ['Ola', '14 Mar 2018', 'Ride Fare ₹1048.95', 'Taxes ₹79.72', 'Total Payable 1129', 'Karnataka 560059, India']
-    expect(extractReceipt(text.join('\n')).totalAmount).not.toBe(1129)
+    expect(extractReceipt(text.join('\n')).totalAmount).toBeNull()
     expect(extractReceipt(text.join('\n').replace('1129', '₹1129')).totalAmount).toBe(1129)
   })
 })
@@ -682,5 +706,12 @@ describe("a Chinese date whose day's sign was read as a digit at the end of its 
     expect(parseDates('日期:  2023年12月16日')).toEqual([{ iso: '2023-12-16', format: 'iso' }])
     // Three digits with more after them are no day and its sign.
     expect(parseDates('2023年12月148 号')).toEqual([])
+  })
+})
+
+describe('a sign after a word that ends in a digit-like letter', () => {
+  it('"Total €12.00" is twelve euros, its sign read: the "l" of "Total" is no digit', () => {
+    expect(parseAmounts('Total €12.00')).toMatchObject([{ value: 12, code: 'EUR', currency: true }])
+    expect(parseAmounts('Fahrpreis €12,00')).toMatchObject([{ value: 12, code: 'EUR', currency: true }])
   })
 })

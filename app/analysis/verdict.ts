@@ -201,9 +201,12 @@ function totalCheckOf(fields: ExtractedReceipt, confirmed: VerdictContext['confi
   // Nothing to add up, but both readers read the same total under a total's own word, and the
   // deciding one read its currency sign (so no sign was misread as a digit, as India's '₹' is read
   // as '3' by both) and needed no repair: as sure as a total the page prints twice (decision 118: a
-  // DB ticket's "Betrag 66,50€" and "Summe 66,50", a taxi meter's "金额: ￥78.00元").
+  // DB ticket's "Betrag 66,50€" and "Summe 66,50", a taxi meter's "金额: ￥78.00元"). Not when the
+  // page prints another amount below it (a promotion, a tip, the card's charge), nor when the other
+  // reading's items contradict it.
   const s = fields.signals
-  return best === 'none' && confirmed?.total && s.totalLabelStrength >= 2 && s.totalSigned && !s.totalRepaired ? 'repeated' : best
+  const alone = s.totalLabelStrength >= 2 && s.totalSigned && !s.totalRepaired && !s.amountAfterTotal && other !== 'mismatch'
+  return best === 'none' && confirmed?.total && alone ? 'repeated' : best
 }
 
 /**
