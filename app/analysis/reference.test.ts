@@ -37,4 +37,19 @@ describe('findReferenceNumber', () => {
   it('reads the same number the same way with dashes, spaces of case changed', () => {
     expect(findReferenceNumber('Trip ID: ab12-cd34')).toBe(findReferenceNumber('TRIP ID AB12CD34'))
   })
+
+  it("reads the purchase's own number in the words real receipts use for it (issue 37)", () => {
+    // Readings of the corpus's db-ticket-de-02 and -05, shenzhen-taxi-cn-06, ola-cab-in-01 and irctc-ticket-in-01, excerpts.
+    expect(findReferenceNumber('BAHN Online-Ticket\nBetrag 66,50€\nAuftragsnummer: 8OT117')).toBe('8OT117')
+    expect(findReferenceNumber('Auftragsnummer:                   EM9L6V')).toBe('EM9L6V')
+    // A Chinese invoice's number, not its code (every invoice of the book prints the same code).
+    expect(findReferenceNumber('发票代码144032370119\n发票号码12199866\n投诉电话:12328')).toBe('12199866')
+    expect(findReferenceNumber('发票代码144032370119')).toBeNull()
+    // Ola's ride number, glued to its letters.
+    expect(findReferenceNumber('10 Dec, 2018 (0) OLA\nCRN2554661943\nThanks for travelling with us')).toBe('CRN2554661943')
+    // Indian Railways' PNR over the payment's transaction number, though the train is on its line.
+    expect(findReferenceNumber('Transaction ID: 100006013928357\nPNR No. 8437346246 Train No./Name 12951')).toBe('8437346246')
+    // Such a word followed by no number gives none.
+    expect(findReferenceNumber('Buchungsnummer ABCDEF')).toBeNull()
+  })
 })

@@ -12,7 +12,22 @@ const HAS_DIGITS = /\d.*\d.*\d/
 
 const NOT_A_PURCHASE = /\b(?:store|terminal|merchant|register|lane|cashier|phone|tel|card|account|member|loyalty|route|bus|train|vehicle|plate)\b/i
 
+/**
+ * Words that are themselves a purchase's number, in other languages and on other receipts (issue
+ * 37): a DB ticket's "Auftragsnummer: 8OT117", a booking's or an invoice's number, Indian
+ * Railways' "PNR", Ola's "CRN" (its ride's number, glued to it: "CRN2554661943"), a Chinese
+ * invoice's "发票号码" (never its "发票代码", the code a whole book of invoices shares). The label
+ * says it is a number, so one digit is enough ("NHVG8C").
+ */
+const NUMBER_LABEL =
+  /(?:\b(?:auftragsnummer|auftrags-?nr|buchungsnummer|buchungs-?nr|rechnungsnummer|rechnungs-?nr|belegnummer|beleg-?nr|ticketnummer|pnr(?:\s*(?:no\.?|number))?)\b|(?<![A-Z])(?=CRN\d)|发票号码|订单号)\s*(?:[:：#.]\s*)*([A-Z0-9][A-Z0-9-]{3,39})\b/giu
+
 export function findReferenceNumber(text: string): string | null {
+  // A word that is the purchase's number first, wherever it is: it names no store, card or train.
+  for (const match of text.matchAll(NUMBER_LABEL)) {
+    const normalised = normaliseReference(match[1])
+    if (/\d/.test(normalised) && normalised.length >= 6) return normalised
+  }
   for (const line of text.split('\n')) {
     if (NOT_A_PURCHASE.test(line)) continue
     for (const match of line.matchAll(LABEL)) {
