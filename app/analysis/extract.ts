@@ -426,20 +426,23 @@ const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|p
 const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b/
 /** India's cesses, in any case: "Swachh Bharat Cess", "SHE cess", "Krishi Kalyan". */
 const INDIAN_CESS = /\b(?:swachh\s*bharat|krishi\s*kalyan|cess)\b/i
-const indianPage = (text: string) => INDIAN_PAGE.test(text) || INDIAN_CESS.test(text)
 /** What a misread rupee sign passes for. */
 const RUPEE_READ_AS = new Set([null, 'USD', 'CNY'])
 
-/** A page from India (or of a service only India has) where no amount was read with the rupee's sign or code. */
-function rupeeSignLost(fullText: string, vendor: Vendor | null): boolean {
-  if (!indianPage(fullText) && !(vendor !== null && INDIA_ONLY.has(vendor.name))) return false
-  return !/₹|\b(?:INR|Rs\.?)\s?\d/.test(fullText)
+/** A page from India, or of a service only India has. */
+function fromIndia(fullText: string, vendor: Vendor | null): boolean {
+  return INDIAN_PAGE.test(fullText) || INDIAN_CESS.test(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name))
 }
 
-/** The receipt's currency: the one read, unless it is what a rupee sign is misread as on a page from India, or of a service only India has. */
+/** A page from India where no amount was read with the rupee's sign or code. */
+function rupeeSignLost(fullText: string, vendor: Vendor | null): boolean {
+  return fromIndia(fullText, vendor) && !/₹|\b(?:INR|Rs\.?)\s?\d/.test(fullText)
+}
+
+/** The receipt's currency: the one read, unless it is what a rupee sign is misread as on a page from India. */
 function receiptCurrency(read: string | null, fullText: string, vendor: Vendor | null): string | null {
   if (!RUPEE_READ_AS.has(read)) return read
-  return indianPage(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name)) ? 'INR' : read
+  return fromIndia(fullText, vendor) ? 'INR' : read
 }
 
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */

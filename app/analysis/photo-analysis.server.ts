@@ -114,12 +114,14 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   // A Chinese page that PaddleOCR's Chinese model read well enough to decide alone: tesseract's
   // Chinese reading would add nothing, and English's garbage is no reading of it (every real Chinese
   // ticket approved was decided by PaddleOCR; the Chinese reading cost 0.2-0.45 s each; decision 118).
-  let paddleAlone = false
+  let paddleAlone: ReturnType<typeof judgeReadings> | null = null
   if (!readsAsLatin(english)) {
     const grey = greyOfPgm(prepared.image)
     const namedService = fields.vendor !== null || (second?.fields.vendor ?? null) !== null
     const script = scriptFromReadings({ first: english, second: secondResult, shapes: grey ? scriptFromShapes(grey) : null, namedService })
-    if (script === 'Han' && second && decidesAlone(second, now)) paddleAlone = true
+    // Approved, or refused as not eligible, on PaddleOCR's reading alone: no review.
+    const alone = script === 'Han' && second ? judgeReadings(second, null, now) : null
+    if (alone && !alone.verdict.needsManualReview) paddleAlone = alone
     else if (script === 'Han' || script === 'probe') {
       const read = await readIn(script === 'Han' ? 'chi_sim' : 'kor')
       if (read && (script === 'Han' || readsAsHangul(read))) {
@@ -139,7 +141,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
     const turns = secondResult?.textDirection === 'across' ? ([2] as const) : ([1, 3, 2] as const)
     ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }, turns))
   }
-  const { decided, other, verdict } = paddleAlone && second ? judgeReadings(second, null, now) : judgeReadings(asFirst(result, fields), second, now)
+  const { decided, other, verdict } = paddleAlone ?? judgeReadings(asFirst(result, fields), second, now)
   // Only photos headed for review pay for the capture check (~30 ms): is a retake the better answer?
   const captureAdvice = retakeMayHelp(decided.fields, verdict) ? (await checkPhotoCapture(buf)).advice : null
   const t3 = performance.now()
@@ -203,11 +205,6 @@ export async function readInBands(bands: Buffer[], ocr: OcrFn, signal?: AbortSig
     parts[i] = await ocr(bands[i], { signal })
   }
   return joinReadings(parts)
-}
-
-/** A reading whose verdict alone is no review: approved, or refused as not eligible. */
-function decidesAlone(reading: Reading, now: Date): boolean {
-  return !judgeReadings(reading, null, now).verdict.needsManualReview
 }
 
 /** Readings of a page's pieces as one: lines in page order, the confidence weighted by the text read. */

@@ -19,6 +19,7 @@ export type MerchantKind =
   | 'retail'
   /** Airlines: a flight is not sustainable transport. */
   | 'air'
+
 export type Vendor = {
   name: string
   kind: MerchantKind
@@ -551,10 +552,10 @@ const FOOTER_WEIGHT = 1
 /** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra'). */
 const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard', 'tamil', 'morrison', 'liberia', 'iberian']
 
-/** Hangul, Han and kana: written without spaces, so a name is found inside the run of letters (and an amount may touch a word: extract.ts). */
 /** Services that run only in India: their receipts are in rupees, whatever sign a reader made of '₹' (extract.ts receiptCurrency). */
 export const INDIA_ONLY: ReadonlySet<string> = new Set(['Rapido', 'Namma Yatri', 'Indian Railways', 'KSRTC', 'APSRTC', 'TSRTC', 'MSRTC'])
 
+/** Hangul, Han and kana: written without spaces, so a name is found inside the run of letters (and an amount may touch a word: extract.ts). */
 export const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
 type Alias = { vendor: Vendor; words: string[]; key: string; headerOnly: boolean; cjk: boolean }

@@ -297,20 +297,16 @@ function stripLineHeight(xs: Points, ys: Points, degrees: number, height: number
     if (xs[i] > maxX) maxX = xs[i]
   }
   const stripWidth = (maxX - minX + 1) / LINE_STRIPS
-  const strip = (x: number) => Math.min(LINE_STRIPS - 1, Math.floor((x - minX) / stripWidth))
+  const sx: number[][] = Array.from({ length: LINE_STRIPS }, () => [])
+  const sy: number[][] = Array.from({ length: LINE_STRIPS }, () => [])
+  for (let i = 0; i < xs.length; i++) {
+    const k = Math.min(LINE_STRIPS - 1, Math.floor((xs[i] - minX) / stripWidth))
+    sx[k].push(xs[i])
+    sy[k].push(ys[i])
+  }
   const runs: number[] = []
   for (let k = 0; k < LINE_STRIPS; k++) {
-    let n = 0
-    for (let i = 0; i < xs.length; i++) if (strip(xs[i]) === k) n++
-    if (n < MIN_STRIP_POINTS) continue
-    const sx = new Int32Array(n)
-    const sy = new Int32Array(n)
-    for (let i = 0, j = 0; i < xs.length; i++) {
-      if (strip(xs[i]) !== k) continue
-      sx[j] = xs[i]
-      sy[j++] = ys[i]
-    }
-    runs.push(...lineRuns(profile(sx, sy, degrees, height, width)))
+    if (sx[k].length >= MIN_STRIP_POINTS) runs.push(...lineRuns(profile(Int32Array.from(sx[k]), Int32Array.from(sy[k]), degrees, height, width)))
   }
   return medianRun(runs)
 }
