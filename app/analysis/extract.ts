@@ -805,13 +805,28 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   if (splitPayment(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
-  const repeated = after.some((a) => cents(a.value) === cents(amount.value))
+  const copies = lines.slice(totalLine.index + 1).filter((l) => {
+    const a = lineAmount(l)
+    return a !== null && cents(a.value) === cents(amount.value)
+  })
+  const repeated = copies.length > 0
   if (!repeated && weakMatch !== null) {
     // The reading the item supports is still the likelier one, but it stays unchecked.
     return { ...base, value: weakMatch, repaired: amount.repaired || weakMatch !== amount.value, check: 'none' }
   }
   const check: TotalCheck = repeated ? 'repeated' : itemValues.length > 0 ? 'mismatch' : 'none'
-  return { ...base, value: amount.value, repaired: amount.repaired, check }
+  return { ...base, digitConfidence: surestDigits(totalLine, copies), value: amount.value, repaired: amount.repaired, check }
+}
+
+/**
+ * The digits of a total printed again below it, both copies read alike, are as sure as its surer
+ * copy: a real Ola invoice's big "416" under "TOTAL FARE" scored 54 by PaddleOCR, and its
+ * "CASH PAID" line's "416" 100.
+ */
+function surestDigits(totalLine: Line, copies: Line[]): number | null {
+  let best = totalLine.digitConfidence
+  for (const copy of copies) if (copy.digitConfidence !== null && (best === null || copy.digitConfidence > best)) best = copy.digitConfidence
+  return best
 }
 
 const cents = (v: number) => Math.round(v * 100)

@@ -715,3 +715,41 @@ describe('a sign after a word that ends in a digit-like letter', () => {
     expect(parseAmounts('Fahrpreis €12,00')).toMatchObject([{ value: 12, code: 'EUR', currency: true }])
   })
 })
+
+describe('a total printed twice, one copy read unsurely (issue 37)', () => {
+  // PaddleOCR's reading of the corpus's ola-cab-in-03 (an Ola invoice of 2016), excerpt: its big
+  // "416" under "TOTAL FARE" scored 54 a digit, the "416" of its "CASH PAID" line 100. The second
+  // reading (tesseract) missed the big figure.
+  const LINES: Array<[string, number]> = [
+    ['INVOICE NO.172112420', 99],
+    ['12 Jan 2016', 99],
+    ['OLA', 100],
+    ['Thanks for using Olacabs', 99],
+    ['TOTAL FARE', 99],
+    ['416', 54],
+    ['TOTAL DISTANCE: 23.95 km', 99],
+    ['CASH PAD', 100],
+    ['416', 100],
+    ['FARE BREAKUP  TAXBREAKUP', 99],
+    ['First 4 km:  100.0  Service Tax  18.57', 99],
+    ['Rate for 19.95 km:  159.6  Swachh Bharat cess  0.66', 99],
+  ]
+  const read = (lines: Array<[string, number]>) => {
+    const text = lines.map(([t]) => t).join('\n')
+    return { reader: 'paddleocr' as const, text, confidence: 97, fields: extractReceipt({ text, lines: lines.map(([t, d]) => ({ text: t, confidence: 97, digitConfidence: d })) }) }
+  }
+  const now = new Date('2016-01-13T12:00:00Z')
+
+  it('is as sure as its surer copy: approved', () => {
+    const reading = read(LINES)
+    expect(reading.fields).toMatchObject({ storeName: 'Ola', totalAmount: 416, currency: 'INR', purchaseDate: '2016-01-12' })
+    expect(reading.fields.signals).toMatchObject({ totalCheck: 'repeated', totalDigitConfidence: 100 })
+    expect(judgeReadings(reading, null, now).verdict).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it('with both copies read unsurely, it is for staff', () => {
+    const { verdict } = judgeReadings(read(LINES.map(([t, d]) => [t, t === '416' ? 54 : d])), null, now)
+    expect(verdict.isAcceptable).toBe(false)
+    expect(verdict.reasons).toContain("The total's digits were read with low confidence and not confirmed by a second reading")
+  })
+})
