@@ -12,6 +12,7 @@ import {
   type MerchantKind,
   type TransportCategory,
   type Vendor,
+  VENDORS,
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
 import { MONTHS } from './months'
@@ -68,6 +69,8 @@ export type ExtractionSignals = {
   priceAlone: boolean
   /** A credit or voucher line below the total ("Gutschrift … 10,00€"): what was paid is less than the total. */
   creditAfterTotal: string | null
+  /** A taxi meter's amount that its printed rate and distance account for (meterFare): its cross-check. */
+  meterFare: boolean
   itemAmounts: number[]
   dateFormat: DateFormat | null
   dateLineConfidence: number | null
@@ -116,7 +119,9 @@ type Line = {
 export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor } = {}): ExtractedReceipt {
   const lines = toLines(typeof ocr === 'string' ? { text: ocr } : ocr)
   const fullText = lines.map((l) => l.text).join('\n')
-  const vendors = known.vendor ? [{ vendor: known.vendor, score: 1, exact: true, line: null }] : findVendors(lines.map((l) => l.text))
+  const found = known.vendor ? [{ vendor: known.vendor, score: 1, exact: true, line: null }] : findVendors(lines.map((l) => l.text))
+  // A Chinese taxi meter's invoice whose title was misread is still one by its form.
+  const vendors = found.length === 0 && meterForm(lines) ? [{ vendor: TAXI, score: 1, exact: true, line: null }] : found
   const best = vendors[0] ?? null
   const second = vendors[1] ?? null
   const evEvidence = electricVehicleEvidence(fullText)
@@ -153,6 +158,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       totalCheck: total?.check ?? 'none',
       priceAlone: total?.alone ?? false,
       creditAfterTotal: total && !total.creditTaken ? creditAfter(lines, total) : null,
+      meterFare: total !== null && meterFare(lines, total),
       itemAmounts: total?.items ?? [],
       dateFormat: date?.format ?? null,
       dateLineConfidence: date?.confidence ?? null,
@@ -832,6 +838,44 @@ function surestDigits(totalLine: Line, copies: Line[]): number | null {
 const cents = (v: number) => Math.round(v * 100)
 
 /**
+ * A Chinese taxi meter's invoice (出租汽车专用发票, one form in every city): it prints when the ride
+ * began and ended (上车, 下车), its rate per km (单价), its distance (里程), the time waited (等候)
+ * and the amount (金额). Four of them, each heading its line, are the form.
+ */
+const METER_LABELS = ['上车', '下车', '单价', '里程', '等候', '金额']
+const TAXI = VENDORS.find((v) => v.name === 'Taxi')!
+
+function meterForm(lines: Line[]): boolean {
+  const heads = new Set(lines.map((l) => METER_LABELS.find((label) => l.text.startsWith(label))).filter(Boolean))
+  return heads.size >= 4
+}
+
+/** The meter's rate ("单价: 2.70元") and distance ("里程: 10.61KM"), when both are read. */
+function meterReadings(lines: Line[]): { rate: number; km: number } | null {
+  const rate = lines.map((l) => /^单价\s*[:：]?\s*[￥¥]?\s*([0-9]{1,2}\.[0-9]{1,2})\s*元/.exec(l.text)).find(Boolean)
+  const km = lines.map((l) => /^里程\s*[:：]?\s*([0-9]{1,3}(?:\.[0-9]{1,2})?)\s*(?:km|公里)/i.exec(l.text)).find(Boolean)
+  if (!rate || !km) return null
+  const r = { rate: Number(rate[1]), km: Number(km[1]) }
+  return r.rate > 0 && r.km > 0 ? r : null
+}
+
+/**
+ * A taxi meter's amount that its own rate and distance account for: at least 0.6 of rate x
+ * distance (a fare read a decimal point short, or the rate taken for it, falls under), at most 1.6
+ * of it plus 25 (the flag fall, night and long-distance rates, waiting; a point lost, '￥3800元'
+ * for 38.00 on a real Shenzhen invoice, is far over). Nothing on the form adds up to its amount:
+ * this is its cross-check, as strong as a total printed twice. A longer wait than that allows
+ * leaves the amount to staff.
+ */
+function meterFare(lines: Line[], total: TotalFound): boolean {
+  if (total.label !== '金额' || !meterForm(lines)) return false
+  const meter = meterReadings(lines)
+  if (!meter) return false
+  const expected = meter.rate * meter.km
+  return total.value >= 0.6 * expected && total.value <= 1.6 * expected + 25
+}
+
+/**
  * A total paid in parts, the parts printed on a line of figures under the words for how each was
  * paid: a real Ola invoice's "Paid by Ola Money CASH PAID" over "250 34" under its "TOTAL FARE 284".
  */
@@ -966,6 +1010,9 @@ const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   // even as a digit, where the time follows it ('2019年04月218 18:41开', another) or the line ends
   // ('日期:2023年12月148', PaddleOCR on a real Shenzhen taxi invoice's dot-matrix print).
   { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})(?:\s*[일日]|[0-9](?=\s+[0-9]{1,2}[:：][0-9]{2}|\s*$)|(?![0-9]))/gu },
+  // A dot-matrix date under its label, every sign read as a digit: '日期: 20234128308' is 2023年12月30日
+  // (PaddleOCR on a real Shenzhen taxi invoice). Only there: elsewhere eleven digits are a number.
+  { format: 'iso', re: /(?<=日期\s*[:：]?\s*)(?<year>20[0-9]{2})[0-9年](?<m>0[1-9]|1[0-2])[0-9月](?<d>0[1-9]|[12][0-9]|3[01])[0-9日]?(?![0-9])/gu },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
 

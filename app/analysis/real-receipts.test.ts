@@ -753,3 +753,38 @@ describe('a total printed twice, one copy read unsurely (issue 37)', () => {
     expect(verdict.reasons).toContain("The total's digits were read with low confidence and not confirmed by a second reading")
   })
 })
+
+describe("a Chinese taxi meter's invoice, by its form (issue 37)", () => {
+  // PaddleOCR's readings of the corpus's Shenzhen taxi invoices (dot-matrix print), excerpts: -06
+  // read right, -03 with the amount's point lost, -04 with its title misread, -02 with every sign
+  // of its date read as a digit.
+  const SZ06 = '深圳市出租汽车专用发票\n日期:2023年12月13日\n上车:  23:06\n下车:  23134\n单价:  3.51元\n里程:  19.05KM\n等候:  80:05:52\n金额:  ￥78.00元\n另收附加费:  8.08元'
+  const SZ03 = '深圳市出租汽车专用发票\n日期:  2024年01月02日\n上车:  18:43\n下车:  19114\n单价:  2.70元\n里程:  7.62KM\n等候:  00:15:47\n金额:  ￥3800元\n另收附加费:  0.00元'
+  const SZ04 = '深圳临租汽华专师  发票\n国家税务总局\n发票号码08573645\n日期:  2023年12月148\n上车:  14:08\n下车:  14:41\n单价:  2.70元\n里程:  16.85KM\n等候:  00:09:38\n金额:  ￥58.00元\n另收附加费:  ￥0.00元'
+  const now = new Date('2024-01-03T12:00:00Z')
+  const judge = (text: string) => judgeReceipt(extractReceipt(text), 95, { reader: 'paddleocr', now })
+
+  it('an amount its rate and distance account for is cross-checked: approved', () => {
+    expect(extractReceipt(SZ06).signals.meterFare).toBe(true)
+    expect(judge(SZ06)).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it("an amount far over or under rate x distance (a point lost, the rate taken for it) is for staff", () => {
+    expect(extractReceipt(SZ03)).toMatchObject({ totalAmount: 3800 })
+    expect(extractReceipt(SZ03).signals.meterFare).toBe(false)
+    expect(judge(SZ03).reasons).toContain('The total could not be cross-checked against the line items')
+    expect(extractReceipt(SZ06.replace('￥78.00元', '￥7.80元')).signals.meterFare).toBe(false)
+    // No rate or no distance read: nothing to check against.
+    expect(extractReceipt(SZ06.replace('里程:  19.05KM', '里程:')).signals.meterFare).toBe(false)
+  })
+
+  it('its title misread, the form still names a taxi; two of its words do not', () => {
+    expect(extractReceipt(SZ04)).toMatchObject({ storeName: 'Taxi', category: 'ride_share', totalAmount: 58, purchaseDate: '2023-12-14' })
+    expect(extractReceipt('小票\n单价:  2.70元\n金额:  ￥58.00元').vendor).toBeNull()
+  })
+
+  it("'日期: 20234128308', every sign read as a digit, is 30 December 2023; eleven digits elsewhere are no date", () => {
+    expect(extractReceipt('深圳市出租汽车专用发票\n日期:  20234128308\n金额:  ￥40.50元').purchaseDate).toBe('2023-12-30')
+    expect(extractReceipt('深圳市出租汽车专用发票\n发票号码 20234128308\n金额:  ￥40.50元').purchaseDate).toBeNull()
+  })
+})

@@ -196,6 +196,8 @@ function ticketFare(fields: ExtractedReceipt): boolean {
 function totalCheckOf(fields: ExtractedReceipt, confirmed: VerdictContext['confirmed'], other: TotalCheck | undefined): TotalCheck {
   // A ticket's one amount: no other could be the one paid.
   if (ticketFare(fields)) return 'repeated'
+  // A taxi meter's amount that its own rate and distance account for (extract.ts, meterFare).
+  if (fields.signals.meterFare) return 'repeated'
   const own = fields.signals.totalCheck
   const best = confirmed?.total && other && TOTAL_CHECK_TRUST[other] > TOTAL_CHECK_TRUST[own] ? other : own
   // Nothing to add up, but both readers read the same total under a total's own word, and the
