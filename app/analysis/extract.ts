@@ -23,7 +23,7 @@ import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, type NotATr
  * characters. `words`: the line's words with their own scores, when the reader scores words
  * (tesseract), so that a total or date is as sure as the words it was read from (fieldConfidence).
  */
-export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null; words?: ReadonlyArray<OcrWord> }
+export type OcrLine = { text: string; confidence: number; digitConfidence?: number | null; digitScores?: ReadonlyArray<number> | null; words?: ReadonlyArray<OcrWord> }
 export type OcrWord = { text: string; confidence: number }
 /** OCR output as the extractor sees it; `confidence` values are tesseract's 0..100. */
 export type OcrText = { text: string; lines?: OcrLine[]; confidence?: number }
@@ -106,6 +106,8 @@ type Line = {
   text: string
   confidence: number | null
   digitConfidence: number | null
+  /** Each digit's 0..100 score, in the order of the line's digits (null: the reader gave none). */
+  digitScores: ReadonlyArray<number> | null
   words: ReadonlyArray<OcrWord> | null
   index: number
   /** The page's currency sign is lost in reading: its bare whole numbers may be amounts (parseAmounts). */
@@ -174,12 +176,12 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
 }
 
 function toLines(ocr: OcrText): Line[] {
-  const source: Array<{ text: string; confidence: number | null; digitConfidence: number | null; words: ReadonlyArray<OcrWord> | null }> =
+  const source: Array<{ text: string; confidence: number | null; digitConfidence: number | null; digitScores: ReadonlyArray<number> | null; words: ReadonlyArray<OcrWord> | null }> =
     ocr.lines && ocr.lines.length > 0
-      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null, words: l.words ?? null }))
-      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null, words: null }))
+      ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null, digitScores: l.digitScores ?? null, words: l.words ?? null }))
+      : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null, digitScores: null, words: null }))
   return source
-    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence, words: l.words }))
+    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence, digitScores: l.digitScores, words: l.words }))
     .filter((l) => /[\p{L}\p{N}]/u.test(l.text))
     .map((l, index) => ({ ...l, index }))
 }
@@ -211,6 +213,20 @@ export function fieldConfidence(line: Pick<Line, 'text' | 'confidence' | 'words'
   // 16th: the day's word scored low, its digits' own scores did not).
   const mean = scores.reduce((sum, c) => sum + c, 0) / scores.length
   return Math.round(Math.min(mean, ...withDigits) * 10) / 10
+}
+
+/**
+ * The lowest score of the digits between `start` and `end` of the line: a field is as sure as its
+ * own digits, not as a neighbour's (a real Shenzhen invoice's "2023年12月148": the date's digits
+ * scored 94 and up, the '8' its day's sign was misread as 57). The line's lowest when the reader
+ * scored no digit one by one, or its scores do not match the line's digits.
+ */
+export function digitsConfidence(line: Pick<Line, 'text' | 'digitConfidence' | 'digitScores'>, start: number, end: number): number | null {
+  const scores = line.digitScores
+  const positions = [...line.text.matchAll(/[0-9]/g)].map((m) => m.index ?? 0)
+  if (!scores || scores.length !== positions.length) return line.digitConfidence
+  const own = scores.filter((_, i) => positions[i] >= start && positions[i] < end)
+  return own.length === 0 ? line.digitConfidence : Math.min(...own)
 }
 
 /**
@@ -702,7 +718,7 @@ function paidAfterCredit(lines: Line[], total: TotalFound): TotalFound | null {
         ...total,
         value: paid.value,
         confidence: fieldConfidence(line, paid.start, paid.end),
-        digitConfidence: line.digitConfidence,
+        digitConfidence: digitsConfidence(line, paid.start, paid.end),
         repaired: paid.repaired,
         signed: paid.currency,
         check: 'sum',
@@ -742,7 +758,7 @@ function onlyPricedAmount(lines: Line[]): TotalFound | null {
     label: PRICE_ONLY_LABEL,
     strength: 1,
     confidence: fieldConfidence(line, amount.start, amount.end),
-    digitConfidence: line.digitConfidence,
+    digitConfidence: digitsConfidence(line, amount.start, amount.end),
     repaired: amount.repaired,
     check: 'none',
     items: [],
@@ -779,7 +795,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     label: label.label,
     strength: label.strength,
     confidence: fieldConfidence(totalLine, amount.start, amount.end),
-    digitConfidence: totalLine.digitConfidence,
+    digitConfidence: digitsConfidence(totalLine, amount.start, amount.end),
     items: itemValues,
     currency: amount.code ?? [...items, ...after].find((a) => a.code !== null)?.code ?? null,
     signed: amount.currency,
@@ -811,17 +827,17 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   if (splitPayment(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
-  const copies = lines.slice(totalLine.index + 1).filter((l) => {
-    const a = lineAmount(l)
-    return a !== null && cents(a.value) === cents(amount.value)
-  })
+  const copies = lines
+    .slice(totalLine.index + 1)
+    .map((l) => ({ line: l, amount: lineAmount(l) }))
+    .filter((c): c is { line: Line; amount: Amount } => c.amount !== null && cents(c.amount.value) === cents(amount.value))
   const repeated = copies.length > 0
   if (!repeated && weakMatch !== null) {
     // The reading the item supports is still the likelier one, but it stays unchecked.
     return { ...base, value: weakMatch, repaired: amount.repaired || weakMatch !== amount.value, check: 'none' }
   }
   const check: TotalCheck = repeated ? 'repeated' : itemValues.length > 0 ? 'mismatch' : 'none'
-  return { ...base, digitConfidence: surestDigits(totalLine, copies), value: amount.value, repaired: amount.repaired, check }
+  return { ...base, digitConfidence: surestDigits(base.digitConfidence, copies), value: amount.value, repaired: amount.repaired, check }
 }
 
 /**
@@ -829,9 +845,12 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
  * copy: a real Ola invoice's big "416" under "TOTAL FARE" scored 54 by PaddleOCR, and its
  * "CASH PAID" line's "416" 100.
  */
-function surestDigits(totalLine: Line, copies: Line[]): number | null {
-  let best = totalLine.digitConfidence
-  for (const copy of copies) if (copy.digitConfidence !== null && (best === null || copy.digitConfidence > best)) best = copy.digitConfidence
+function surestDigits(own: number | null, copies: Array<{ line: Line; amount: Amount }>): number | null {
+  let best = own
+  for (const { line, amount } of copies) {
+    const score = digitsConfidence(line, amount.start, amount.end)
+    if (score !== null && (best === null || score > best)) best = score
+  }
   return best
 }
 
@@ -940,7 +959,7 @@ function structuralTotal(lines: Line[]): TotalFound | null {
           label: '',
           strength: 0,
           confidence: fieldConfidence(line, amount.start, amount.end),
-          digitConfidence: line.digitConfidence,
+          digitConfidence: digitsConfidence(line, amount.start, amount.end),
           repaired: amount.repaired,
           check: sum === cents(total) ? 'sum' : 'near-sum',
           lineIndex: line.index,
@@ -1033,10 +1052,15 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
 }
 
 /** parseDates with where each date stands on the line (start..end). */
-function datesOnLine(text: string, opts: { dayFirst?: boolean } = {}): Array<{ iso: string; format: DateFormat; start: number; end: number }> {
-  const found: Array<{ iso: string; format: DateFormat; start: number; end: number }> = []
+/** The same patterns, each match with its groups' places: a date's digits are its year's, month's and day's, not a sign read as a digit beside them. */
+const INDEXED_DATE_PATTERNS = DATE_PATTERNS.map(({ format, re }) => ({ format, re: new RegExp(re.source, `${re.flags}d`) }))
+
+type DateOnLine = { iso: string; format: DateFormat; start: number; end: number; digitsStart: number; digitsEnd: number }
+
+function datesOnLine(text: string, opts: { dayFirst?: boolean } = {}): DateOnLine[] {
+  const found: DateOnLine[] = []
   const taken: Array<[number, number]> = []
-  for (const { format, re } of DATE_PATTERNS) {
+  for (const { format, re } of INDEXED_DATE_PATTERNS) {
     for (const m of text.matchAll(re)) {
       const start = m.index ?? 0
       const end = start + m[0].length
@@ -1058,7 +1082,10 @@ function datesOnLine(text: string, opts: { dayFirst?: boolean } = {}): Array<{ i
       }
       if (!validDate(year, month, day)) continue
       taken.push([start, end])
-      found.push({ iso: iso(year, month, day), format: fmt, start, end })
+      const spans = Object.values(m.indices?.groups ?? {}).filter((span): span is [number, number] => span !== undefined)
+      const digitsStart = spans.length > 0 ? Math.min(...spans.map(([a]) => a)) : start
+      const digitsEnd = spans.length > 0 ? Math.max(...spans.map(([, b]) => b)) : end
+      found.push({ iso: iso(year, month, day), format: fmt, start, end, digitsStart, digitsEnd })
     }
   }
   return found.sort((a, b) => a.start - b.start)
@@ -1098,7 +1125,7 @@ function findDate(lines: Line[]): DateFound | null {
     return datesOnLine(line.text, { dayFirst }).map((d) => ({
       ...d,
       confidence: fieldConfidence(line, d.start, d.end),
-      digitConfidence: line.digitConfidence,
+      digitConfidence: digitsConfidence(line, d.digitsStart, d.digitsEnd),
       weekday: printedWeekday(line.text),
       travel,
       score:

@@ -783,6 +783,23 @@ describe("a Chinese taxi meter's invoice, by its form (issue 37)", () => {
     expect(extractReceipt('小票\n单价:  2.70元\n金额:  ￥58.00元').vendor).toBeNull()
   })
 
+  it("a date is as sure as its own digits, not as the day's sign read as a digit beside them", () => {
+    // PaddleOCR's scores for -04's date line, digit by digit: the '8' (its 日 misread) scored 57.
+    const text = SZ04
+    const lines = text.split('\n').map((t) => ({
+      text: t,
+      confidence: 95,
+      digitConfidence: t.startsWith('日期') ? 57 : 97,
+      digitScores: t.startsWith('日期') ? [100, 94, 100, 99, 100, 100, 100, 100, 57] : null,
+    }))
+    const fields = extractReceipt({ text, lines })
+    expect(fields.signals.dateDigitConfidence).toBe(94)
+    expect(judgeReceipt(fields, 95, { reader: 'paddleocr', now }).reasons).toEqual([])
+    // Without digit-by-digit scores, the line's lowest stands: for staff.
+    const unscored = extractReceipt({ text, lines: lines.map((l) => ({ ...l, digitScores: null })) })
+    expect(judgeReceipt(unscored, 95, { reader: 'paddleocr', now }).reasons).toContain("The purchase date's digits were read with low confidence and not confirmed by a second reading")
+  })
+
   it("'日期: 20234128308', every sign read as a digit, is 30 December 2023; eleven digits elsewhere are no date", () => {
     expect(extractReceipt('深圳市出租汽车专用发票\n日期:  20234128308\n金额:  ￥40.50元').purchaseDate).toBe('2023-12-30')
     expect(extractReceipt('深圳市出租汽车专用发票\n发票号码 20234128308\n金额:  ￥40.50元').purchaseDate).toBeNull()

@@ -22,13 +22,22 @@ describe('rebuildLines', () => {
 
   it('keeps the lowest score of a line, on tesseract 0..100 scale, and skips empty boxes', () => {
     const lines = rebuildLines([box('Total', 20, 100, 90, 20, 0, 0.99), box('$9.00', 300, 100, 80, 20, 0, 0.71), box('  ', 20, 200, 50)])
-    expect(lines).toEqual([{ text: 'Total  $9.00', confidence: 71, digitConfidence: null }])
+    expect(lines).toEqual([{ text: 'Total  $9.00', confidence: 71, digitConfidence: null, digitScores: null }])
   })
 
   it('keeps the lowest digit score of a line', () => {
     const total = { ...box('$9.00', 300, 100, 80, 20, 0, 0.95), digitConfidence: 0.612 }
     const label = { ...box('Total', 20, 100, 90, 20, 0, 0.99), digitConfidence: null }
-    expect(rebuildLines([label, total])).toEqual([{ text: 'Total  $9.00', confidence: 95, digitConfidence: 61.2 }])
+    expect(rebuildLines([label, total])).toEqual([{ text: 'Total  $9.00', confidence: 95, digitConfidence: 61.2, digitScores: null }])
+  })
+
+  it("keeps each digit's score in the line's order, when every box was scored digit by digit", () => {
+    const date = { ...box('2023年12月148', 300, 100, 200, 20, 0, 0.92), digitConfidence: 0.57, digitScores: [1, 0.94, 1, 0.99, 1, 1, 1, 1, 0.57] }
+    const label = { ...box('日期：', 20, 100, 60, 20, 0, 0.99), digitConfidence: null, digitScores: [] }
+    const time = { ...box('14:08', 600, 100, 60, 20, 0, 0.99), digitConfidence: 0.9, digitScores: [0.9, 1, 1, 1] }
+    expect(rebuildLines([label, date, time])[0].digitScores).toEqual([100, 94, 100, 99, 100, 100, 100, 100, 57, 90, 100, 100, 100])
+    // A box whose scores do not match its digits: none for the line.
+    expect(rebuildLines([label, { ...date, digitScores: [1, 1] }])[0].digitScores).toBeNull()
   })
 
   it('returns no lines for no boxes', () => {

@@ -16,9 +16,12 @@ export type Point = { x: number; y: number }
  * lowest 0..1 score of a digit in it (null: no digit, or not scored), and its four corners
  * (clockwise from top-left).
  */
-export type TextBox = { text: string; confidence: number; digitConfidence?: number | null; points: [Point, Point, Point, Point] }
-/** A rebuilt line with the lowest score of its boxes and of its digits, on tesseract's 0..100 scale. */
-export type TextLine = { text: string; confidence: number; digitConfidence: number | null }
+export type TextBox = { text: string; confidence: number; digitConfidence?: number | null; digitScores?: ReadonlyArray<number> | null; points: [Point, Point, Point, Point] }
+/**
+ * A rebuilt line with the lowest score of its boxes and of its digits, on tesseract's 0..100 scale,
+ * and each digit's score in the line's order (null when a box has none).
+ */
+export type TextLine = { text: string; confidence: number; digitConfidence: number | null; digitScores?: number[] | null }
 
 type Placed = { box: TextBox; angle: number; cx: number; cy: number; h: number; w: number; top: number; bottom: number; left: number }
 
@@ -85,8 +88,21 @@ export function rebuildLines(boxes: TextBox[]): TextLine[] {
       text: cleanLine(row.items.map((i) => i.box.text.trim()).join('  ')),
       confidence: Math.round(Math.min(...row.items.map((i) => i.box.confidence)) * 1000) / 10,
       digitConfidence: lowestDigit(row.items.map((i) => i.box)),
+      digitScores: eachDigit(row.items.map((i) => i.box)),
     }
   })
+}
+
+/** The boxes' digit scores in line order; null unless every box with a digit was scored digit by digit. */
+function eachDigit(boxes: TextBox[]): number[] | null {
+  const scores: number[] = []
+  for (const box of boxes) {
+    const digits = box.text.trim().match(/[0-9\uFF10-\uFF19]/g)?.length ?? 0
+    if (digits === 0) continue
+    if (!box.digitScores || box.digitScores.length !== digits) return null
+    for (const score of box.digitScores) scores.push(Math.round(score * 1000) / 10)
+  }
+  return scores
 }
 
 function lowestDigit(boxes: TextBox[]): number | null {

@@ -54,7 +54,7 @@ export type PaddleReaderOptions = {
 }
 
 type RawBox = { x: number; y: number; width: number; height: number; points?: TextBox['points'] }
-type Found = { text: string; confidence: number; digitConfidence: number | null; box: RawBox }
+type Found = { text: string; confidence: number; digitConfidence: number | null; digitScores: number[] | null; box: RawBox }
 type Reply = { id: number; ok: true; found?: Found[] } | { id: number; ok: false; error: string }
 
 /**
@@ -96,6 +96,7 @@ parentPort.on('message', async (msg) => {
       // boxes are recognised one after another, so the wrapper reads the score of its own box.
       if (typeof recognition.ctcLabelDecode !== 'function' || typeof recognition.processBox !== 'function') throw new Error('paddleocr no longer has RecognitionService.ctcLabelDecode/processBox')
       let lastDigit = null
+      let lastDigits = null
       recognition.ctcLabelDecode = (logits, sequenceLength, numClasses, options) => {
         const dict = options.charactersDictionary
         const withBlank = dict[0] === '' || dict[0] === 'blank'
@@ -103,6 +104,7 @@ parentPort.on('message', async (msg) => {
         let sum = 0
         let count = 0
         let digit = null
+        const digits = []
         let last = -1
         for (let t = 0; t < sequenceLength; t++) {
           let best = -Infinity
@@ -120,21 +122,26 @@ parentPort.on('message', async (msg) => {
           sum += best
           count++
           // Full-width digits too: the line rebuilder turns them into ASCII ones.
-          if ((char >= '0' && char <= '9') || (char >= '\\uFF10' && char <= '\\uFF19')) digit = digit === null ? best : Math.min(digit, best)
+          if ((char >= '0' && char <= '9') || (char >= '\\uFF10' && char <= '\\uFF19')) {
+            digit = digit === null ? best : Math.min(digit, best)
+            digits.push(best)
+          }
         }
         lastDigit = digit
+        lastDigits = digits
         return { text, confidence: count > 0 ? sum / count : 0 }
       }
       const processBox = recognition.processBox.bind(recognition)
       recognition.processBox = async (task, options) => {
         lastDigit = null
+        lastDigits = null
         const result = await processBox(task, options)
-        return result ? { ...result, digitConfidence: lastDigit } : result
+        return result ? { ...result, digitConfidence: lastDigit, digitScores: lastDigits } : result
       }
       parentPort.postMessage({ id: msg.id, ok: true })
     } else if (msg.type === 'read') {
       const items = await service.recognize({ width: msg.width, height: msg.height, data: new Uint8Array(msg.pixels) }, { ordering: { sortByReadingOrder: true } })
-      const found = items.map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence ?? null, box: { x: r.box.x, y: r.box.y, width: r.box.width, height: r.box.height, points: r.box.points } }))
+      const found = items.map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence ?? null, digitScores: r.digitScores ?? null, box: { x: r.box.x, y: r.box.y, width: r.box.width, height: r.box.height, points: r.box.points } }))
       parentPort.postMessage({ id: msg.id, ok: true, found })
     }
   } catch (error) {
@@ -369,7 +376,7 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
       }
       const boxes: TextBox[] = found
         .filter((r) => r.confidence >= MIN_BOX_SCORE && r.text.trim())
-        .map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence, points: cornersOf(r.box) }))
+        .map((r) => ({ text: r.text, confidence: r.confidence, digitConfidence: r.digitConfidence, digitScores: r.digitScores, points: cornersOf(r.box) }))
       const lines = rebuildLines(boxes)
       const confidence = boxes.length ? (100 * boxes.reduce((sum, b) => sum + b.confidence, 0)) / boxes.length : 0
       // The direction from every detected box, however badly recognised: detection sees shapes, not letters.

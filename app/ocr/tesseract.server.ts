@@ -13,7 +13,14 @@ import { Refusal } from '~/utils/refusal'
  * the line has no digit or the reader gave no character scores. A date or total is only as sure as
  * its least sure digit (issue 23).
  */
-export type OcrLineResult = { text: string; confidence: number; digitConfidence?: number | null; words?: ReadonlyArray<{ text: string; confidence: number }> }
+export type OcrLineResult = {
+  text: string
+  confidence: number
+  digitConfidence?: number | null
+  /** Each digit's score, in the line's order (extract.ts digitsConfidence). */
+  digitScores?: ReadonlyArray<number> | null
+  words?: ReadonlyArray<{ text: string; confidence: number }>
+}
 export type OcrResult = {
   text: string
   lines: OcrLineResult[]
@@ -240,7 +247,7 @@ function toResult(data: TesseractPage): OcrResult {
         if (!text.trim()) continue
         // Each word's own score: a total or a date is as sure as its words, not as the icons beside it (extract.ts fieldConfidence).
         const words = (line.words ?? []).map((w) => ({ text: w.text, confidence: Math.round(w.confidence * 10) / 10 }))
-        lines.push({ text, confidence: line.confidence, digitConfidence: lowestDigit(line), words })
+        lines.push({ text, confidence: line.confidence, digitConfidence: lowestDigit(line), digitScores: eachDigit(line), words })
       }
     }
   }
@@ -257,6 +264,18 @@ function lowestDigit(line: TesseractLine): number | null {
     }
   }
   return lowest === null ? null : Math.round(lowest * 10) / 10
+}
+
+/** Each digit symbol's score in reading order; null where a symbol holds more than one character. */
+function eachDigit(line: TesseractLine): number[] | null {
+  const scores: number[] = []
+  for (const word of line.words ?? []) {
+    for (const symbol of word.symbols ?? []) {
+      if (symbol.text.length !== 1 && /[0-9]/.test(symbol.text)) return null
+      if (/[0-9]/.test(symbol.text)) scores.push(Math.round(symbol.confidence * 10) / 10)
+    }
+  }
+  return scores
 }
 
 /** OCR_WORKERS, default 2 (one per core on the 2-core box the targets were measured on). */
