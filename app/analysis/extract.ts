@@ -837,7 +837,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, value: weakMatch, repaired: amount.repaired || weakMatch !== amount.value, check: 'none' }
   }
   const check: TotalCheck = repeated ? 'repeated' : itemValues.length > 0 ? 'mismatch' : 'none'
-  return { ...base, digitConfidence: surestDigits(base.digitConfidence, copies), value: amount.value, repaired: amount.repaired, check }
+  return { ...base, digitConfidence: surestDigits(lines, base.digitConfidence, copies), value: amount.value, repaired: amount.repaired, check }
 }
 
 /**
@@ -845,9 +845,14 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
  * copy: a real Ola invoice's big "416" under "TOTAL FARE" scored 54 by PaddleOCR, and its
  * "CASH PAID" line's "416" 100.
  */
-function surestDigits(own: number | null, copies: Array<{ line: Line; amount: Amount }>): number | null {
+function surestDigits(lines: Line[], own: number | null, copies: Array<{ line: Line; amount: Amount }>): number | null {
   let best = own
   for (const { line, amount } of copies) {
+    // Only the amount paid or a total printed again: an item line of the same figure may be the
+    // misread total's source, not its copy. Read as printed: a letter taken for a digit was never scored.
+    const above = lines[line.index - 1]?.text ?? ''
+    const paid = PAYMENT_LINE.test(line.text) || totalLabel(line.text) !== null || (!/\p{L}/u.test(line.text) && (PAYMENT_LINE.test(above) || totalLabel(above) !== null))
+    if (!paid || amount.repaired) continue
     const score = digitsConfidence(line, amount.start, amount.end)
     if (score !== null && (best === null || score > best)) best = score
   }
@@ -866,13 +871,18 @@ const TAXI = VENDORS.find((v) => v.name === 'Taxi')!
 
 function meterForm(lines: Line[]): boolean {
   const heads = new Set(lines.map((l) => METER_LABELS.find((label) => l.text.startsWith(label))).filter(Boolean))
-  return heads.size >= 4
+  // 单价 and 金额 head lines of any Chinese invoice: the ride's own labels must be there. A car
+  // rental's form (租赁, a lease; 租车, but not 出租车, a taxi) prints pick-up and return too.
+  const ride = heads.has('上车') && heads.has('下车') && heads.has('里程')
+  return heads.size >= 4 && ride && !lines.some((l) => /租赁|(?<!出)租车/.test(l.text))
 }
 
 /** The meter's rate ("单价: 2.70元") and distance ("里程: 10.61KM"), when both are read. */
 function meterReadings(lines: Line[]): { rate: number; km: number } | null {
   const rate = lines.map((l) => /^单价\s*[:：]?\s*[￥¥]?\s*([0-9]{1,2}\.[0-9]{1,2})\s*元/.exec(l.text)).find(Boolean)
-  const km = lines.map((l) => /^里程\s*[:：]?\s*([0-9]{1,3}(?:\.[0-9]{1,2})?)\s*(?:km|公里)/i.exec(l.text)).find(Boolean)
+  // The distance as the meter prints it, with its decimals: a lost point ("985KM" for 9.85) would
+  // scale the bounds with the amount's own lost point.
+  const km = lines.map((l) => /^里程\s*[:：]?\s*([0-9]{1,3}\.[0-9]{1,2})\s*(?:km|公里)/i.exec(l.text)).find(Boolean)
   if (!rate || !km) return null
   const r = { rate: Number(rate[1]), km: Number(km[1]) }
   return r.rate > 0 && r.km > 0 ? r : null
@@ -888,6 +898,10 @@ function meterReadings(lines: Line[]): { rate: number; km: number } | null {
  */
 function meterFare(lines: Line[], total: TotalFound): boolean {
   if (total.label !== '金额' || !meterForm(lines)) return false
+  // Read as printed, with its sign and its fen: no letter taken for a digit, no decimal point lost.
+  if (total.repaired || !total.signed || total.lineIndex === undefined) return false
+  const fen = String(cents(total.value) % 100).padStart(2, '0')
+  if (!new RegExp(`(?<![0-9])${Math.floor(total.value)}\\.${fen}(?![0-9])`).test(lines[total.lineIndex].text)) return false
   const meter = meterReadings(lines)
   if (!meter) return false
   const expected = meter.rate * meter.km
@@ -1031,7 +1045,9 @@ const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
   { format: 'iso', re: /(?<![0-9])(?<year>20[0-9]{2})\s*[년年]\s*(?<m>[0-9]{1,2})\s*[월月]\s*(?<d>[0-9]{1,2})(?:\s*[일日]|[0-9](?=\s+[0-9]{1,2}[:：][0-9]{2}|\s*$)|(?![0-9]))/gu },
   // A dot-matrix date under its label, every sign read as a digit: '日期: 20234128308' is 2023年12月30日
   // (PaddleOCR on a real Shenzhen taxi invoice). Only there: elsewhere eleven digits are a number.
-  { format: 'iso', re: /(?<=日期\s*[:：]?\s*)(?<year>20[0-9]{2})[0-9年](?<m>0[1-9]|1[0-2])[0-9月](?<d>0[1-9]|[12][0-9]|3[01])[0-9日]?(?![0-9])/gu },
+  // Each sign is there: a compact date run into its time ('2024110509:30') is no such date. A sign
+  // read as 0, 1 or 2 could be a digit of the date itself, and is not taken for one.
+  { format: 'iso', re: /(?<=日期\s*[:：]?\s*)(?<year>20[0-9]{2})[3-9年](?<m>0[1-9]|1[0-2])[3-9月](?<d>0[1-9]|[12][0-9]|3[01])[0-9日](?![0-9])/gu },
   { format: 'compact', re: /(?<![0-9])(?<year>20[0-9]{2})(?<m>[01][0-9])(?<d>[0-3][0-9])(?![0-9])/g },
 ]
 

@@ -747,6 +747,17 @@ describe('a total printed twice, one copy read unsurely (issue 37)', () => {
     expect(judgeReadings(reading, null, now).verdict).toMatchObject({ isAcceptable: true, reasons: [] })
   })
 
+  it("lends its score only from the amount paid or a total, read as printed", () => {
+    const scored = (text: string, scores: number[]) => ({ text, confidence: 97, digitConfidence: Math.min(...scores), digitScores: scores })
+    const surest = (lines: ReturnType<typeof scored>[]) => extractReceipt({ text: lines.map((l) => l.text).join('\n'), lines }).signals.totalDigitConfidence
+    const total = scored('Total $41.60', [99, 54, 99, 99])
+    expect(surest([scored('Uber', []), total, scored('Paid by Visa $41.60', [100, 100, 100, 100])])).toBe(100)
+    // A copy whose unsure digit is a letter ('4l.60') was never scored: no lending.
+    expect(surest([scored('Uber', []), total, scored('Paid by Visa $4l.60', [100, 100, 100])])).toBe(54)
+    // An item of the same figure below the total (an e-mail's breakdown) is no copy of it.
+    expect(surest([scored('Uber', []), total, scored('Trip fare $41.60', [100, 100, 100, 100]), scored('Promotion -$2.00', [100, 100, 100])])).toBe(54)
+  })
+
   it('with both copies read unsurely, it is for staff', () => {
     const { verdict } = judgeReadings(read(LINES.map(([t, d]) => [t, t === '416' ? 54 : d])), null, now)
     expect(verdict.isAcceptable).toBe(false)
@@ -781,6 +792,14 @@ describe("a Chinese taxi meter's invoice, by its form (issue 37)", () => {
   it('its title misread, the form still names a taxi; two of its words do not', () => {
     expect(extractReceipt(SZ04)).toMatchObject({ storeName: 'Taxi', category: 'ride_share', totalAmount: 58, purchaseDate: '2023-12-14' })
     expect(extractReceipt('小票\n单价:  2.70元\n金额:  ￥58.00元').vendor).toBeNull()
+    // Without the ride's own labels (单价 and 金额 head any invoice's lines), or on a car rental's form: no taxi.
+    expect(extractReceipt('小票\n单价:  2.70元\n数量:  2\n等候:  00:01:00\n里程:  16.85KM\n金额:  ￥58.00元').vendor).toBeNull()
+    expect(extractReceipt(SZ04.replace('深圳临租汽华专师  发票', '深圳汽车租赁有限公司')).vendor).toBeNull()
+  })
+
+  it('a point lost on both the distance and the amount, or a letter read for a digit, is no meter fare', () => {
+    expect(extractReceipt(SZ06.replace('19.05KM', '1905KM').replace('￥78.00元', '￥7800元')).signals.meterFare).toBe(false)
+    expect(extractReceipt(SZ06.replace('￥78.00元', '￥7B.00元')).signals.meterFare).toBe(false)
   })
 
   it("a date is as sure as its own digits, not as the day's sign read as a digit beside them", () => {
@@ -803,5 +822,7 @@ describe("a Chinese taxi meter's invoice, by its form (issue 37)", () => {
   it("'日期: 20234128308', every sign read as a digit, is 30 December 2023; eleven digits elsewhere are no date", () => {
     expect(extractReceipt('深圳市出租汽车专用发票\n日期:  20234128308\n金额:  ￥40.50元').purchaseDate).toBe('2023-12-30')
     expect(extractReceipt('深圳市出租汽车专用发票\n发票号码 20234128308\n金额:  ￥40.50元').purchaseDate).toBeNull()
+    // A compact date run into its time is not one whose signs were read as digits (it is 5 November).
+    expect(extractReceipt('深圳市出租汽车专用发票\n日期: 2024110509:30\n金额:  ￥40.50元').purchaseDate).not.toBe('2024-10-09')
   })
 })
