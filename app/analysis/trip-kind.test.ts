@@ -13,6 +13,13 @@ const cases: Array<[string, string | null, string, MessageKind]> = [
   ['a delivery signed as a ride service', null, 'Thanks for ordering\nDelivered to 4 High St\nTotal $12.00\nTrip ID 5', 'food_order'],
   ['a weekly summary', 'Your weekly summary', '5 trips taken, 38.2 miles\nTotal $84.20', 'trip_summary'],
   ['a monthly statement', null, 'You took 11 rides this month.\nTotal charged $120.00', 'trip_summary'],
+  // A driver's or courier's statement, which the services sign too, in the languages read (issue 37).
+  ['a driver\'s weekly earnings', 'Your weekly earnings', 'Trips 42\nOnline 31:20 h\n318 km\nTotal $812.40', 'trip_summary'],
+  ['a German weekly summary', 'Deine Wochenübersicht', 'Fahrten: 12\n84 km\nGesamt 212,40 €', 'trip_summary'],
+  ['a French weekly summary', 'Votre récapitulatif hebdomadaire', 'Courses : 9\n61 km\nTotal 148,20 €', 'trip_summary'],
+  ['a Spanish weekly summary', 'Tu resumen semanal', 'Viajes: 7\n40 km\nTotal 96,00 €', 'trip_summary'],
+  ['an Italian monthly summary', 'Il tuo riepilogo mensile', 'Corse: 20\n140 km\nTotale 310,00 €', 'trip_summary'],
+  ['a Portuguese weekly summary', 'O seu resumo semanal', 'Viagens: 15\n102 km\nTotal 240,10 €', 'trip_summary'],
   ['a cancellation fee', 'Your trip was canceled', 'Cancellation fee $5.00\nTotal $5.00\nTrip ID: 1', 'fee_only'],
   ['a no-show fee', null, 'No-show fee $5.00\nRide ID 8\nTotal $5.00', 'fee_only'],
   ['a parking fine', null, 'Parking violation $25.00\nRide ID 9\nAmount charged $25.00', 'fee_only'],

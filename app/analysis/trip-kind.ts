@@ -15,13 +15,21 @@ export type MessageKindResult = { kind: MessageKind; evidence: string | null }
  */
 export const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
 
+/**
+ * A statement's words in the languages read (issue 37): a weekly or monthly summary, and a driver's
+ * or courier's earnings, which the services also sign ("Wochenübersicht", "résumé hebdomadaire",
+ * "resumen semanal", "riepilogo settimanale", "resumo semanal", "your weekly earnings").
+ */
+const STATEMENT_WORDS = String.raw`(weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|statement period|year in review|activity summary|(your|weekly|monthly|total) earnings|wochen(übersicht|zusammenfassung|bericht)|monats(übersicht|zusammenfassung|bericht)|(récapitulatif|résumé|relevé|bilan) (hebdomadaire|mensuel)|(resumen|informe|extracto) (semanal|mensual)|(riepilogo|resoconto) (settimanale|mensile)|(resumo|relatório) (semanal|mensal)`
+
 /** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 /** A statement's own words, without the ride counters a transit card prints ("12 rides this week"). */
-export const STATEMENT =
-  /\b((weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|statement period|year in review|activity summary)/i
+export const STATEMENT = new RegExp(String.raw`(?<![\p{L}])(${STATEMENT_WORDS})`, 'iu')
 
-const SUMMARY =
-  /\b((weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|statement period|year in review|activity summary|\d+ (trips|rides) (taken|completed|this|last|in))/i
+const SUMMARY = new RegExp(
+  String.raw`(?<![\p{L}])(${STATEMENT_WORDS}|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|\d+ (trips|rides) (taken|completed|this|last|in))`,
+  'iu',
+)
 
 /**
  * A service's own word that this is no payment receipt: Uber's "trip summary" and "charge summary"
