@@ -26,6 +26,13 @@ const cases: Array<[string, string | null, string, MessageKind]> = [
   ['a pass', 'Your Lime Prime receipt', 'Lime Prime (monthly) $5.99\nTotal $5.99\nReceipt number: 3', 'pass_purchase'],
   ['a membership', null, 'Annual membership $219.00\nTotal $219.00', 'pass_purchase'],
   ['a day pass', null, 'Day pass $19.00\nTotal $19.00', 'pass_purchase'],
+  // A trip summary that says it is no payment receipt, in the languages read (issue 37).
+  ['a German trip summary', null, 'Danke für deine Fahrt\nGesamt 14,20 €\n4,2 km | 17 min\nDies ist keine Zahlungsbestätigung.', 'not_a_payment'],
+  ['a French trip summary', null, 'Merci\nTotal 14,20 €\n4,2 km | 17 min\nCeci n’est pas un reçu de paiement.', 'not_a_payment'],
+  ['a Spanish trip summary', null, 'Gracias\nTotal 14,20 €\n4,2 km | 17 min\nEste no es un recibo de pago.', 'not_a_payment'],
+  ['an Italian trip summary', null, 'Grazie\nTotale 14,20 €\n4,2 km | 17 min\nQuesta non è una ricevuta di pagamento.', 'not_a_payment'],
+  ['a Portuguese trip summary', null, 'Obrigado\nTotal R$ 14,20\n4,2 km | 17 min\nEste não é um recibo de pagamento.', 'not_a_payment'],
+  ['a German trip receipt that mentions invoices', null, 'Danke für deine Fahrt\nGesamt 14,20 €\n4,2 km | 17 min\nEine Rechnung erhältst du per E-Mail.', 'trip'],
   ['a promotion with a price', 'Ride more this weekend', 'Get 20% off your next ride\nFrom $5.00', 'not_a_trip'],
 ]
 

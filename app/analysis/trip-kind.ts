@@ -36,7 +36,18 @@ const SUMMARY = new RegExp(
  * of a completed trip say "This is not a payment receipt" and that the receipt follows once the
  * payment is processed (decision 112: only that receipt pays).
  */
-export const NOT_A_PAYMENT = /\b(?:this\s+is\s+not\s+a\s+(?:payment\s+)?receipt|not\s+a\s+payment\s+receipt|this\s+is\s+not\s+an?\s+(?:invoice|bill))\b/i
+export const NOT_A_PAYMENT = new RegExp(
+  [
+    String.raw`\b(?:this\s+is\s+not\s+a\s+(?:payment\s+)?receipt|not\s+a\s+payment\s+receipt|this\s+is\s+not\s+an?\s+(?:invoice|bill))\b`,
+    // The same sentence in the languages read (issue 37): a service writes to its riders in theirs.
+    String.raw`\bdies\s+ist\s+kein(?:e)?\s+(?:zahlungs)?(?:quittung|beleg|rechnung|bestätigung)`,
+    String.raw`\b(?:ceci|cela|ce)\s+n['’]est\s+pas\s+une?\s+(?:reçu|facture|justificatif)`,
+    String.raw`\b(?:este|esto|esta)\s+no\s+es\s+una?\s+(?:recibo|factura|comprobante)`,
+    String.raw`\b(?:questa|questo)\s+non\s+è\s+una?\s+(?:ricevuta|fattura)`,
+    String.raw`\b(?:este|isto|esta)\s+não\s+é\s+uma?\s+(?:recibo|fatura|comprovante)`,
+  ].join('|'),
+  'iu',
+)
 
 /** A charge with no trip behind it: a cancelled trip, a no-show, a fine or a fee added later. */
 export const FEE_ONLY =
