@@ -33,6 +33,9 @@ const cases: Array<[string, string | null, string, MessageKind]> = [
   ['an Italian trip summary', null, 'Grazie\nTotale 14,20 €\n4,2 km | 17 min\nQuesta non è una ricevuta di pagamento.', 'not_a_payment'],
   ['a Portuguese trip summary', null, 'Obrigado\nTotal R$ 14,20\n4,2 km | 17 min\nEste não é um recibo de pagamento.', 'not_a_payment'],
   ['a German trip receipt that mentions invoices', null, 'Danke für deine Fahrt\nGesamt 14,20 €\n4,2 km | 17 min\nEine Rechnung erhältst du per E-Mail.', 'trip'],
+  ['a German cancellation fee', 'Deine Fahrt wurde storniert', 'Stornogebühr 5,00 €\nHauptbahnhof → Flughafen\nGesamt 5,00 €', 'fee_only'],
+  ['a Spanish cancellation fee', null, 'Tarifa de cancelación 3,00 €\nAtocha → Barajas\nTotal 3,00 €', 'fee_only'],
+  ['a Portuguese cancellation fee', null, 'Taxa de cancelamento R$ 5,00\nCentro → Aeroporto\nTotal R$ 5,00', 'fee_only'],
   ['a promotion with a price', 'Ride more this weekend', 'Get 20% off your next ride\nFrom $5.00', 'not_a_trip'],
 ]
 

@@ -50,8 +50,14 @@ export const NOT_A_PAYMENT = new RegExp(
 )
 
 /** A charge with no trip behind it: a cancelled trip, a no-show, a fine or a fee added later. */
-export const FEE_ONLY =
-  /\b(cancel+ation fee|(trip|ride|booking|reservation|rental) (was |has been )?cancel+ed|you cancel+ed|cancel+ed your (trip|ride|booking|reservation)|no-?show fee|late (return )?fee|damage fee|cleaning fee|lost item fee|parking (fine|violation|fee)|improper parking|citation|penalty fee|chargeback)\b/i
+export const FEE_ONLY = new RegExp(
+  [
+    String.raw`\b(cancel+ation fee|(trip|ride|booking|reservation|rental) (was |has been )?cancel+ed|you cancel+ed|cancel+ed your (trip|ride|booking|reservation)|no-?show fee|late (return )?fee|damage fee|cleaning fee|lost item fee|parking (fine|violation|fee)|improper parking|citation|penalty fee|chargeback)\b`,
+    // A cancellation in the languages read (issue 37).
+    String.raw`\b(storno|stornierungs)gebühr|\bfahrt (wurde )?storniert|\bfrais d['’]annulation|\b(course|trajet) annulée?|\b(tarifa|cargo|cuota) (de|por) cancelación|\bviaje cancelado|\b(costo|tariffa|penale) di cancellazione|\bcorsa (annullata|cancellata)|\btaxa de cancelamento|\bviagem cancelada`,
+  ].join('|'),
+  'iu',
+)
 
 /** Subscriptions and memberships: paid for riding later, not a ride. */
 const MEMBERSHIP = String.raw`subscription|subscribed|membership|member fee|lime prime|lyft pink|uber one membership|auto-?renew\w*|renews (on|every|automatically)|billing (period|cycle)|plan (renewal|purchase)`
