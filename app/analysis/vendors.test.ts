@@ -81,3 +81,9 @@ test('pre-owned keywords', () => {
   expect(preOwnedKeywords('Thank you for shopping second-hand')).toEqual(['second-hand'])
   expect(preOwnedKeywords('Trip fare $12.00')).toEqual([])
 })
+
+describe('a fuzzy match never bends a real word', () => {
+  test("the Spanish 'cargo' (a charge) is not car2go", () => {
+    expect(matchVendor(['Esta retención no es un cargo real.'])).toBeNull()
+  })
+})

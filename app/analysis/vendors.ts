@@ -549,8 +549,8 @@ export function positionWeight(index: number): number {
 const FOOTER_LINES = 6
 const FOOTER_WEIGHT = 1
 
-/** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra'). */
-const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard', 'tamil', 'morrison', 'liberia', 'iberian']
+/** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra', the Spanish 'cargo' is not 'car2go'). */
+const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard', 'tamil', 'morrison', 'liberia', 'iberian', 'cargo', 'cargos']
 
 /** Services that run only in India: their receipts are in rupees, whatever sign a reader made of '₹' (extract.ts receiptCurrency). */
 export const INDIA_ONLY: ReadonlySet<string> = new Set(['Rapido', 'Namma Yatri', 'Indian Railways', 'KSRTC', 'APSRTC', 'TSRTC', 'MSRTC'])
