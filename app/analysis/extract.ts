@@ -238,12 +238,29 @@ function categoryFor(vendor: Vendor | null, evEvidence: string[], text: string):
   if (!vendor) return null
   if (vendor.kind === 'car_rental') return evEvidence.length > 0 ? 'electric_vehicle' : null
   if (vendor.kind !== 'transport') return null
-  if (vendor.category === 'ride_share' && MICROMOBILITY_RIDE.test(text)) return 'scooter_bike'
+  if (vendor.category === 'ride_share' && readsAsBikeOrScooterRide(text)) return 'scooter_bike'
   return vendor.category
 }
 
-/** A bike or scooter ride, in the words of a receipt: "Your Lyft Bike ride", "Ebike ride ($0.25 per min…)". */
-const MICROMOBILITY_RIDE = /\b(?:e-?bike|bike|e-?scooter|scooter)\s+(?:ride|trip)\b|\b(?:lyft|uber|bolt)\s+(?:bike|scooter)s?\b/i
+/**
+ * A bike or scooter ride, in the words of a receipt: "Your Lyft Bike ride", "Ebike ride ($0.25 per
+ * min…)"; in the languages read, "tu viaje en patinete" (a real Bolt receipt); and the vehicle
+ * before the ride's distance, as Bolt prints it ("Patinete 2.44 km • 8 min").
+ */
+export function readsAsBikeOrScooterRide(text: string): boolean {
+  return MICROMOBILITY_RIDE.test(text)
+}
+
+const MICROMOBILITY_RIDE = new RegExp(
+  [
+    String.raw`\b(?:e-?bike|bike|e-?scooter|scooter)\s+(?:ride|trip)\b|\b(?:lyft|uber|bolt)\s+(?:bike|scooter)s?\b`,
+    String.raw`\b(?:e-?scooter|scooter|e-?bike|roller|fahrrad)-?fahrt\b|\bfahrt mit (?:dem|einem) (?:e-?scooter|scooter|e-?bike|fahrrad|roller)\b`,
+    String.raw`\b(?:trajet|course) en (?:trottinette|v[ée]lo)\b|\b(?:viaje|trayecto) en (?:patinete|bicicleta|bici)\b`,
+    String.raw`\b(?:corsa|viaggio) in (?:monopattino|bici(?:cletta)?)\b|\bviagem de (?:trotinete|patinete|bicicleta)\b`,
+    String.raw`\b(?:e-?scooter|scooter|e-?bike|patinete|trottinette|monopattino|trotinete)\s+\d+(?:[.,]\d+)?\s?km\b`,
+  ].join('|'),
+  'iu',
+)
 
 
 const GENERIC_HEADER = /^(?:receipt|ride receipt|trip receipt|your receipt|invoice|tax invoice|order|thank you.*|thanks.*|we hope.*|welcome.*|this is your.*|your (?:trip|ride|order).*|hello.*|hi .*|save .*)$/i

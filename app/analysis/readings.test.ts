@@ -149,3 +149,26 @@ describe('a complete reading that is only unsure asks the other reader to confir
     expect(missing.verdict.reasons).toContain("The line items don't add up to the total")
   })
 })
+
+describe("a bike or scooter ride read by one reader only (issue 37)", () => {
+  // The corpus's bolt-scooter-email-es-01 screenshot, excerpts: PaddleOCR read the mail's top (the
+  // logo's alt text "Bolt") and its footer; tesseract read its middle, which names the scooter.
+  const PADDLE = 'Bolt  Total: 0.83\nJue, 25/04/2024\nAlex, gracias por viajar\nTotal  0.83\nSubtotal  0.83\nImporte total cobrado  0.83\nProveedor de servicios Bolt Operations OU'
+  const TESSERACT = 'Total               0.83€\nSubtotal            0.83€\nImporte total cobrado   0.83€\nDetalles del viaje\nJue, 25/04/2024\nPatinete     2.44 km « 8 min'
+  const read = (reader: 'tesseract' | 'paddleocr', text: string): Reading => ({ reader, text, confidence: 95, fields: extractReceipt(text) })
+  const now = new Date('2024-04-26T12:00:00Z')
+
+  it("is the service's bike or scooter ride", () => {
+    expect(read('paddleocr', PADDLE).fields.category).toBe('ride_share')
+    expect(read('tesseract', TESSERACT).fields.vendor).toBeNull()
+    const { decided } = judgeReadings(read('tesseract', TESSERACT), read('paddleocr', PADDLE), now)
+    expect(decided.fields).toMatchObject({ storeName: 'Bolt', category: 'scooter_bike', totalAmount: 0.83 })
+  })
+
+  it('not when the other reading names another service', () => {
+    const other = read('tesseract', 'Lyft\nPatinete     2.44 km « 8 min\nTotal 0.83€')
+    const { decided, verdict } = judgeReadings(other, read('paddleocr', PADDLE), now)
+    expect(decided.fields).toMatchObject({ storeName: 'Bolt', category: 'ride_share' })
+    expect(verdict.isAcceptable).toBe(false)
+  })
+})

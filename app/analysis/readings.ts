@@ -3,7 +3,7 @@
  * decision 010). The same extraction and verdict serve both readers; this only chooses between
  * their fields and guards against their disagreeing.
  */
-import { extractReceipt, hasTotal, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
+import { extractReceipt, hasTotal, readsAsBikeOrScooterRide, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
 import type { ReaderName } from '~/analysis/stored-analysis'
 import { judgeReceipt, type Verdict } from '~/analysis/verdict'
 
@@ -100,6 +100,18 @@ export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): 
   }
 }
 
+/**
+ * A bike or scooter ride read by one reader only: the other read a part of the page where it is not
+ * said (PaddleOCR reads a long screenshot's top and footer; a real Bolt mail names its scooter in the
+ * middle, "Patinete 2.44 km • 8 min"). The same service's ride is the one the words name.
+ */
+function withRideKind(decided: Reading, other: Reading): Reading {
+  // The other reading names no other service (it may name none: the logo is an image).
+  const sameService = other.fields.vendor === null || other.fields.vendor.name === decided.fields.vendor?.name
+  if (!sameService || decided.fields.category !== 'ride_share' || !readsAsBikeOrScooterRide(other.text)) return decided
+  return { ...decided, fields: { ...decided.fields, category: 'scooter_bike' } }
+}
+
 /** A disagreement between two readings never approves automatically. */
 export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DISAGREEMENT_REASONS>): Verdict {
   if (found.length === 0) return verdict
@@ -117,8 +129,9 @@ export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DI
  * `second` is null when the second reader did not run (or failed).
  */
 export function judgeReadings(first: Reading, second: Reading | null, now: Date): { decided: Reading; other: Reading | null; verdict: Verdict } {
-  const decided = second ? chooseReading(first, second) : first
-  const other = second ? (decided === first ? second : first) : null
+  const chosen = second ? chooseReading(first, second) : first
+  const other = second ? (chosen === first ? second : first) : null
+  const decided = other ? withRideKind(chosen, other) : chosen
   const verdict = withDisagreements(
     judgeReceipt(decided.fields, decided.confidence, {
       reader: decided.reader,

@@ -59,7 +59,49 @@ This is not a payment receipt. It is a trip summary to
 acknowledge the completion of the trip.
 UberX 1.59 miles | 11 min`
 
+// A real Bolt scooter ride's receipt (Spanish, 2024), as the e-mail reader lays it out: excerpt.
+const BOLT_SCOOTER = `   Total: 0.83€
+   Jue, 25/04/2024
+PABLO, GRACIAS POR VIAJAR CON NOSOTROS
+Esperamos que hayas disfrutado del viaje
+Total   0.83€
+Desbloquear   0.00€
+Duración     0.83€
+8 min 18 s
+Subtotal   0.83€
+Importe total cobrado   0.83€
+   •••• 9999
+Las emisiones de tu viaje en patinete se han neutralizado
+Detalles del viaje
+Jue, 25/04/2024
+   Avenida de Navarra 80     15:25
+   Grupo General Urrutia 1   15:33
+Patinete   2.44 km • 8 min
+Proveedor de servicios Bolt Operations OÜ`
+
+// The same sender's scooter pass purchase: excerpt.
+const BOLT_PASS = `Resumen de compra del pase para patinetes
+Tu 20 min al día durante 1 mes está activo
+Detalles del pase
+Nombre 20 min al día durante 1 mes
+Fecha de inicio 13 April 2024, 10:43
+Fecha fin 13 May 2024, 10:43
+Zona Zaragoza
+Tarifa 30.00€
+Método de pago •••• 9999
+Número de factura: e23872a8-4489-4486-9245-8fb880fd15a0`
+
 describe('real e-mail templates', () => {
+  it("reads a Bolt scooter ride in Spanish: a scooter_bike trip, its amount charged and its day-first date", () => {
+    expect(classifyMessage({ subject: 'Purchase confirmation', text: BOLT_SCOOTER }).kind).toBe('trip')
+    const fields = extractReceipt(BOLT_SCOOTER, { vendor: matchVendor(['Bolt'])!.vendor })
+    expect(fields).toMatchObject({ category: 'scooter_bike', totalAmount: 0.83, currency: 'EUR', purchaseDate: '2024-04-25' })
+  })
+
+  it("takes Bolt's scooter pass purchase for no trip", () => {
+    expect(classifyMessage({ subject: 'Resumen de compra del pase para patinetes', text: BOLT_PASS }).kind).not.toBe('trip')
+  })
+
   it("reads Lyft's amount paid from the card line, never the advert's $120/year", () => {
     const fields = extractReceipt(LYFT_RIDE)
     expect(fields.totalAmount).toBe(49.19)

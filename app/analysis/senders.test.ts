@@ -21,7 +21,7 @@ describe('sender domains (issue 21)', () => {
   })
 
   it('lists only the samples confirmed in the decision', () => {
-    expect(BUILT_IN_SENDERS).toEqual({ Uber: ['uber.com'], Lyft: ['lyftmail.com'], Lime: ['li.me'] })
+    expect(BUILT_IN_SENDERS).toEqual({ Uber: ['uber.com'], Lyft: ['lyftmail.com'], Lime: ['li.me'], Bolt: ['bolt.eu'] })
   })
 
   it.each([

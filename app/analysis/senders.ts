@@ -3,7 +3,7 @@
  * matches signing domains against this table (app/ereceipts/sender-domains.ts). A verified
  * e-receipt takes its service from this table, never from what the e-mail's text claims.
  *
- * Only domains confirmed by a published receipt sample are built in (decision 090); operators add
+ * Only domains confirmed by a published receipt sample are built in (decisions 090, 119); operators add
  * others with ERECEIPT_SENDERS ("Bird=bird.co;Zipcar=zipcar.com,mail.zipcar.com").
  */
 import { findVendorByName, type Vendor } from '~/analysis/vendors'
@@ -18,6 +18,10 @@ export const BUILT_IN_SENDERS: Readonly<Record<string, readonly string[]>> = {
   Lyft: ['lyftmail.com'],
   // Receipts come from no-reply@li.me, signed by li.me.
   Lime: ['li.me'],
+  // Ride and scooter receipts come from receipts@bolt.eu (decision 119: a real Spanish scooter
+  // ride's receipt, and the Gmail queries of several public Bolt receipt readers). A signature must
+  // align with that From domain. Bolt Food mails come from bolt.eu too: the food words refuse them.
+  Bolt: ['bolt.eu'],
 }
 
 export class SenderConfigError extends Error {}
