@@ -87,3 +87,18 @@ describe('a fuzzy match never bends a real word', () => {
     expect(matchVendor(['Esta retención no es un cargo real.'])).toBeNull()
   })
 })
+
+describe("India's state bus corporations and city metros (issue 37)", () => {
+  test.each([
+    ['RAJASTHAN STATE ROAD TRANSPORT CORPORATION', 'RSRTC'],
+    ['TNSTC E-Ticket', 'TNSTC'],
+    ['Bangalore Metro Rail Corporation Limited', 'Namma Metro'],
+    ['DMRC Smart Card Recharge', 'Delhi Metro'],
+  ])('%s is %s', (line, name) => {
+    expect(matchVendor([line, 'Fare Rs. 48'])?.vendor.name).toBe(name)
+  })
+
+  test('DTC only as a letterhead', () => {
+    expect(matchVendor(['City Cafe', 'Order 12', 'Paid to DTC account', 'Total 120.00'])?.vendor.name).not.toBe('DTC')
+  })
+})

@@ -195,6 +195,21 @@ export const VENDORS: Vendor[] = [
   transit('APSRTC', ['Andhra Pradesh State Road Transport']),
   transit('TSRTC', ['TGSRTC', 'Telangana State Road Transport']),
   transit('MSRTC', ['Maharashtra State Road Transport']),
+  // More of India's state bus corporations and city metros (issue 37: a real RSRTC ticket).
+  transit('RSRTC', ['Rajasthan State Road Transport']),
+  transit('TNSTC', ['Tamil Nadu State Transport']),
+  transit('SETC', ['State Express Transport Corporation']),
+  transit('UPSRTC', ['Uttar Pradesh State Road Transport']),
+  transit('GSRTC', ['Gujarat State Road Transport']),
+  transit('HRTC', ['Himachal Road Transport']),
+  transit('BMTC', ['Bangalore Metropolitan Transport', 'Bengaluru Metropolitan Transport']),
+  transit('DTC', ['Delhi Transport Corporation'], ['DTC']),
+  transit('Namma Metro', ['BMRCL', 'Bangalore Metro Rail', 'Bengaluru Metro Rail']),
+  transit('Delhi Metro', ['DMRC', 'Delhi Metro Rail']),
+  transit('Mumbai Metro', ['Mumbai Metro One', 'MMRDA']),
+  transit('Chennai Metro', ['CMRL', 'Chennai Metro Rail']),
+  transit('Hyderabad Metro', ['Hyderabad Metro Rail', 'L&T Metro Rail']),
+  transit('Kochi Metro', ['KMRL', 'Kochi Metro Rail']),
   transit('redBus'),
   transit('Korail', ['KTX', '코레일', '한국철도']),
   transit('SRT', ['SR 수서고속철도', '수서고속철도'], ['SRT']),
@@ -553,7 +568,29 @@ const FOOTER_WEIGHT = 1
 const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard', 'tamil', 'morrison', 'liberia', 'iberian', 'cargo', 'cargos']
 
 /** Services that run only in India: their receipts are in rupees, whatever sign a reader made of '₹' (extract.ts receiptCurrency). */
-export const INDIA_ONLY: ReadonlySet<string> = new Set(['Rapido', 'Namma Yatri', 'Indian Railways', 'KSRTC', 'APSRTC', 'TSRTC', 'MSRTC'])
+export const INDIA_ONLY: ReadonlySet<string> = new Set([
+  'Rapido',
+  'Namma Yatri',
+  'Indian Railways',
+  'KSRTC',
+  'APSRTC',
+  'TSRTC',
+  'MSRTC',
+  'RSRTC',
+  'TNSTC',
+  'SETC',
+  'UPSRTC',
+  'GSRTC',
+  'HRTC',
+  'BMTC',
+  'DTC',
+  'Namma Metro',
+  'Delhi Metro',
+  'Mumbai Metro',
+  'Chennai Metro',
+  'Hyderabad Metro',
+  'Kochi Metro',
+])
 
 /** Hangul, Han and kana: written without spaces, so a name is found inside the run of letters (and an amount may touch a word: extract.ts). */
 export const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
