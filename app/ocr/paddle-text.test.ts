@@ -40,6 +40,40 @@ describe('rebuildLines', () => {
     expect(rebuildLines([label, { ...date, digitScores: [1, 1] }])[0].digitScores).toBeNull()
   })
 
+  describe("a form whose values were printed lower than its labels (issue 37)", () => {
+    // PaddleOCR's boxes on the corpus's shenzhen-taxi-cn-05 (a Shenzhen taxi invoice): x, top,
+    // width, height of each label and of the meter's value half a row under it.
+    const rows: Array<[string, number, number, number, number, string, number, number, number, number]> = [
+      ['日期：', 58, 540, 56, 29, '2023年12月16日', 167, 554, 145, 28],
+      ['上车：', 57, 571, 57, 29, '14:54', 244, 587, 68, 29],
+      ['下车：', 58, 603, 56, 28, '15:00', 244, 620, 68, 28],
+      ['单价：', 58, 635, 56, 29, '2.70元', 237, 651, 75, 32],
+      ['里程：', 61, 669, 53, 25, '2.75KM', 223, 685, 88, 28],
+      ['等候：', 58, 699, 58, 29, '00:02:35', 206, 715, 106, 31],
+      ['金额：', 60, 730, 56, 29, '￥14.50元', 210, 746, 101, 31],
+    ]
+    const boxesOf = (lower = true) =>
+      rows.flatMap(([label, lx, ly, lw, lh, value, vx, vy, vw, vh]) => [box(label, lx, ly, lw, lh), box(value, vx, lower ? vy : ly, vw, vh)])
+
+    it('pairs each value with its own label', () => {
+      expect(rebuildLines(boxesOf()).map((l) => l.text)).toEqual([
+        '日期:  2023年12月16日',
+        '上车:  14:54',
+        '下车:  15:00',
+        '单价:  2.70元',
+        '里程:  2.75KM',
+        '等候:  00:02:35',
+        '金额:  ￥14.50元',
+      ])
+    })
+
+    it('leaves a form printed in line as it is', () => {
+      const lines = rebuildLines(boxesOf(false)).map((l) => l.text)
+      expect(lines).toContain('金额:  ￥14.50元')
+      expect(lines).toContain('上车:  14:54')
+    })
+  })
+
   it('returns no lines for no boxes', () => {
     expect(rebuildLines([])).toEqual([])
   })

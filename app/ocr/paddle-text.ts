@@ -60,6 +60,7 @@ export function rebuildLines(boxes: TextBox[]): TextLine[] {
     p.bottom = y + p.h / 2
     p.left = x - p.w / 2
   }
+  alignFormValues(placed)
   placed.sort((a, b) => a.top + a.bottom - (b.top + b.bottom))
   const rows: { items: Placed[]; top: number; bottom: number; h: number }[] = []
   for (const p of placed) {
@@ -103,6 +104,49 @@ function eachDigit(boxes: TextBox[]): number[] | null {
     for (const score of box.digitScores) scores.push(Math.round(score * 1000) / 10)
   }
   return scores
+}
+
+/** A form's label: a word or two ending with its colon ("上车：", "Datum:"), nothing after it. */
+const FORM_LABEL = /^[^\s:：]{1,12}\s?[:：]$/u
+/** Labels and values needed before a form's offset is believed. */
+const FORM_MIN_PAIRS = 4
+
+/**
+ * A form whose values were printed lower than its labels: a Chinese taxi invoice's pre-printed
+ * labels ("上车：", "单价：", "金额：") and the meter's dot-matrix values, half a row down (a real
+ * Shenzhen invoice: each value's centre 14-17 px under its label's, rows 32 px apart). Each value
+ * then shares about half its height with its own label and half with the next one, and went to
+ * whichever it overlapped more: "里程：" got the rate, "金额：" the waiting time. Where at least four
+ * values to the right of the labels' column sit consistently lower than the label above them (nearly
+ * all within 0.15 of a row of their median), by between a quarter and three quarters of a row,
+ * they are moved up by that offset before the lines are built. A form printed in line (an offset under a quarter row) is left as it is.
+ */
+function alignFormValues(placed: Placed[]): void {
+  const labels = placed.filter((p) => FORM_LABEL.test(p.box.text.trim())).sort((a, b) => a.top - b.top)
+  if (labels.length < FORM_MIN_PAIRS) return
+  const column = Math.max(...labels.map((l) => l.left + l.w))
+  const pitch = median(labels.slice(1).map((l, i) => l.top - labels[i].top))
+  const height = median(labels.map((l) => l.h))
+  if (!(pitch > 0) || !(height > 0)) return
+  const centre = (p: Placed) => (p.top + p.bottom) / 2
+  const offsets: Array<{ value: Placed; offset: number }> = []
+  for (const value of placed) {
+    if (value.left < column || FORM_LABEL.test(value.box.text.trim())) continue
+    // The label above the value's centre, within a row.
+    const above = labels.filter((l) => centre(l) <= centre(value)).pop()
+    if (above && centre(value) - centre(above) < pitch) offsets.push({ value, offset: centre(value) - centre(above) })
+  }
+  if (offsets.length < FORM_MIN_PAIRS) return
+  const shift = median(offsets.map((o) => o.offset))
+  if (shift < 0.25 * pitch || shift > 0.75 * pitch) return
+  // Consistently so: nearly every value within a few pixels of that offset (a tilted page whose
+  // values drift from in line to a row apart is no offset form: a real Shenzhen invoice's did).
+  const consistent = offsets.filter((o) => Math.abs(o.offset - shift) <= 0.15 * pitch).length
+  if (consistent < 0.8 * offsets.length) return
+  for (const { value } of offsets) {
+    value.top -= shift
+    value.bottom -= shift
+  }
 }
 
 function lowestDigit(boxes: TextBox[]): number | null {
