@@ -248,12 +248,29 @@ function categoryFor(vendor: Vendor | null, evEvidence: string[], text: string):
  * before the ride's distance, as Bolt prints it ("Patinete 2.44 km • 8 min").
  */
 export function readsAsBikeOrScooterRide(text: string): boolean {
-  return MICROMOBILITY_RIDE.test(text)
+  return withoutOffers(text).some((line) => BIKE_OR_SCOOTER_RIDE.test(line) || BIKE_OR_SCOOTER_BRAND.test(line))
 }
 
-const MICROMOBILITY_RIDE = new RegExp(
+/** The lines that offer nothing: an advert names bikes and scooters without a ride on them. */
+const withoutOffers = (text: string) => text.split('\n').filter((line) => !PROMOTIONAL.test(line) && !OFFER.test(line))
+
+/**
+ * The same, said of the ride itself, in a line that offers nothing: another reading's words may
+ * come from a part of the page this one did not read, or from an advert ("New: unlock Lyft bikes",
+ * "Patinete 1 km gratis"), which names no ride (readings.ts).
+ */
+export function statesBikeOrScooterRide(text: string): boolean {
+  return withoutOffers(text).some((line) => BIKE_OR_SCOOTER_RIDE.test(line))
+}
+
+const OFFER = /\b(?:free|gratis|gratuit[oa]?|kostenlos|new|neu|nuevo|nouveau|nuovo|novo|try|prueba|essaie|prova|download|app)\b/iu
+
+/** The service's bikes or scooters named with its brand: "Your Lyft Bike ride" (an advert may do so too). */
+const BIKE_OR_SCOOTER_BRAND = /\b(?:lyft|uber|bolt)\s+(?:bike|scooter)s?\b/i
+
+const BIKE_OR_SCOOTER_RIDE = new RegExp(
   [
-    String.raw`\b(?:e-?bike|bike|e-?scooter|scooter)\s+(?:ride|trip)\b|\b(?:lyft|uber|bolt)\s+(?:bike|scooter)s?\b`,
+    String.raw`\b(?:e-?bike|bike|e-?scooter|scooter)\s+(?:ride|trip)\b`,
     String.raw`\b(?:e-?scooter|scooter|e-?bike|roller|fahrrad)-?fahrt\b|\bfahrt mit (?:dem|einem) (?:e-?scooter|scooter|e-?bike|fahrrad|roller)\b`,
     String.raw`\b(?:trajet|course) en (?:trottinette|v[ée]lo)\b|\b(?:viaje|trayecto) en (?:patinete|bicicleta|bici)\b`,
     String.raw`\b(?:corsa|viaggio) in (?:monopattino|bici(?:cletta)?)\b|\bviagem de (?:trotinete|patinete|bicicleta)\b`,

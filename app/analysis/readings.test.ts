@@ -165,6 +165,14 @@ describe("a bike or scooter ride read by one reader only (issue 37)", () => {
     expect(decided.fields).toMatchObject({ storeName: 'Bolt', category: 'scooter_bike', totalAmount: 0.83 })
   })
 
+  it("not from an advert the other reading read", () => {
+    const paddle = read('paddleocr', 'Lyft\nApr 25, 2024\nLyft ride 5.2 mi 14 min\nPickup 9:02 AM\nTotal $14.20')
+    const ad = read('tesseract', 'Apr 25, 2024\nTotal $14.20\nNew: unlock Lyft bikes from the app')
+    expect(judgeReadings(ad, paddle, now).decided.fields.category).toBe('ride_share')
+    const bolt = read('tesseract', `${TESSERACT.replace('Patinete     2.44 km « 8 min', '')}\nPatinete 1 km gratis`)
+    expect(judgeReadings(bolt, read('paddleocr', PADDLE), now).decided.fields.category).toBe('ride_share')
+  })
+
   it('not when the other reading names another service', () => {
     const other = read('tesseract', 'Lyft\nPatinete     2.44 km « 8 min\nTotal 0.83€')
     const { decided, verdict } = judgeReadings(other, read('paddleocr', PADDLE), now)

@@ -3,7 +3,7 @@
  * decision 010). The same extraction and verdict serve both readers; this only chooses between
  * their fields and guards against their disagreeing.
  */
-import { extractReceipt, hasTotal, readsAsBikeOrScooterRide, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
+import { extractReceipt, hasTotal, statesBikeOrScooterRide, type ExtractedReceipt, type OcrLine } from '~/analysis/extract'
 import type { ReaderName } from '~/analysis/stored-analysis'
 import { judgeReceipt, type Verdict } from '~/analysis/verdict'
 
@@ -103,12 +103,13 @@ export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): 
 /**
  * A bike or scooter ride read by one reader only: the other read a part of the page where it is not
  * said (PaddleOCR reads a long screenshot's top and footer; a real Bolt mail names its scooter in the
- * middle, "Patinete 2.44 km • 8 min"). The same service's ride is the one the words name.
+ * middle, "Patinete 2.44 km • 8 min"). The same service's ride is the one the words name, said of
+ * the ride, not offered in an advert (statesBikeOrScooterRide).
  */
 function withRideKind(decided: Reading, other: Reading): Reading {
   // The other reading names no other service (it may name none: the logo is an image).
   const sameService = other.fields.vendor === null || other.fields.vendor.name === decided.fields.vendor?.name
-  if (!sameService || decided.fields.category !== 'ride_share' || !readsAsBikeOrScooterRide(other.text)) return decided
+  if (!sameService || decided.fields.category !== 'ride_share' || !statesBikeOrScooterRide(other.text)) return decided
   return { ...decided, fields: { ...decided.fields, category: 'scooter_bike' } }
 }
 

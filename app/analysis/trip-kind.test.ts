@@ -36,6 +36,13 @@ const cases: Array<[string, string | null, string, MessageKind]> = [
   ['a German cancellation fee', 'Deine Fahrt wurde storniert', 'Stornogebühr 5,00 €\nHauptbahnhof → Flughafen\nGesamt 5,00 €', 'fee_only'],
   ['a Spanish cancellation fee', null, 'Tarifa de cancelación 3,00 €\nAtocha → Barajas\nTotal 3,00 €', 'fee_only'],
   ['a Portuguese cancellation fee', null, 'Taxa de cancelamento R$ 5,00\nCentro → Aeroporto\nTotal R$ 5,00', 'fee_only'],
+  // A food or grocery order in the languages read, signed by a ride service (issue 37).
+  ['a Spanish Bolt food order', 'Tu pedido de Bolt', 'Total: 18,50 €\nVie, 26/04/2024\n¡Gracias por tu pedido!\nTu repartidor entregó el pedido\nEntrega 20:05 - 20:31\nGastos de envío 1,99 €\nTotal 18,50 €', 'food_order'],
+  ['a German delivery', null, 'Danke für deine Bestellung\nLieferung 20:05 - 20:31\nGesamt 18,50 €', 'food_order'],
+  ['a French delivery', null, 'Merci pour votre commande\nLivraison 20:05 - 20:31\nTotal 18,50 €', 'food_order'],
+  ['a Portuguese delivery', null, 'Obrigado pelo seu pedido\nEntrega 20:05 - 20:31\nTaxa de entrega 1,99 €\nTotal 18,50 €', 'food_order'],
+  ['a pass valid from a start date to an end date', null, 'Start date 13 April 2024, 10:43\nEnd date 13 May 2024, 10:43\nTotal 30.00€', 'not_a_trip'],
+  ['a Spanish scooter pass', null, 'Tu pase de 20 min al día\nVálido 06:00 - 23:59\nTarifa 30.00€', 'pass_purchase'],
   ['a promotion with a price', 'Ride more this weekend', 'Get 20% off your next ride\nFrom $5.00', 'not_a_trip'],
 ]
 

@@ -13,7 +13,20 @@ export type MessageKindResult = { kind: MessageKind; evidence: string | null }
  * Food and grocery delivery, whoever signs it (Uber signs Uber Eats mail as uber.com). Platform
  * names and delivery words only: a ride may well end at a restaurant's address.
  */
-export const FOOD = /\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b/i
+export const FOOD = new RegExp(
+  [
+    String.raw`\b(uber ?eats|postmates|doordash|grubhub|deliveroo|instacart|bolt food|bolt market|lyft eats|delivery fee|delivered to|your (food|meal|grocery) order|courier|order from)\b`,
+    // Other platforms, and a delivery in the languages read (issue 37): a service that signs rides
+    // signs its food and grocery orders too ("Tu pedido de Bolt", "Tu repartidor…").
+    String.raw`\b(glovo|wolt|just eat|lieferando|foodpanda|swiggy|zomato|rappi|ifood)\b`,
+    String.raw`\b(tu|su|tus|sus) pedidos?\b|\brepartidor|\bgastos de env[íi]o|\bentrega a domicilio`,
+    String.raw`\b(deine|ihre|eure) bestellung|\blieferung|\bliefergeb[üu]hr|\blieferdienst|\bkurier`,
+    String.raw`\b(votre|ta) commande\b|\blivraison|\blivreur|\blivreuse`,
+    String.raw`\b(il tuo|il vostro|tuo) ordine\b|\bconsegna\b|\bfattorino|\bspese di consegna`,
+    String.raw`\b(seu|teu|sua|tua) (pedido|encomenda)\b|\bentregador|\btaxa de entrega|\bestafeta`,
+  ].join('|'),
+  'iu',
+)
 
 /**
  * A statement's words in the languages read (issue 37): a weekly or monthly summary, and a driver's
@@ -62,7 +75,10 @@ export const FEE_ONLY = new RegExp(
 /** Subscriptions and memberships: paid for riding later, not a ride. */
 const MEMBERSHIP = String.raw`subscription|subscribed|membership|member fee|lime prime|lyft pink|uber one membership|auto-?renew\w*|renews (on|every|automatically)|billing (period|cycle)|plan (renewal|purchase)`
 /** ...and passes, bought by e-mail from a ride service (a photographed transit pass is a transit purchase). */
-const PASS = new RegExp(String.raw`\b(${MEMBERSHIP}|(day|ride|monthly|annual|weekly|\d+[- ]day|\d+[- ]minute|minute|unlimited) pass(es)?)\b`, 'i')
+const PASS = new RegExp(
+  String.raw`\b(${MEMBERSHIP}|(day|ride|monthly|annual|weekly|\d+[- ]day|\d+[- ]minute|minute|unlimited) pass(es)?|pases?|abono|bono|abo|abonnement|abbonamento|passe|assinatura|suscripci[óo]n|mitgliedschaft|tageskarte|monatskarte)\b`,
+  'iu',
+)
 export const MEMBERSHIP_WORDS = new RegExp(String.raw`\b(${MEMBERSHIP})\b`, 'i')
 
 /** What one trip prints and a pass, a summary or a marketing mail does not. */
@@ -71,10 +87,12 @@ const TRIP_SHAPE: Array<[string, RegExp]> = [
   ['route', /\b(pick-?up|drop-?off)\b|\S\s+(→|->)\s+\S/i],
   ['distance', /\b\d+(?:[.,]\d+)?\s?(mi|miles|km|kilometers|kilometres)\b/i],
   ['duration', /\b(duration|ride time|trip time|time ridden)\b/i],
-  ['time span', /\b\d{1,2}:\d{2}\s*(?:[AP]M)?\s*(?:–|-|to)\s*\d{1,2}:\d{2}/i],
+  // Not a validity ("Valid 06:00 - 23:59", "Válido", "Gültig", "Valable"): a pass's hours, not a ride.
+  ['time span', /^(?!.*\b(?:valid|v[áa]lid[oa]|valable|g[üu]ltig)).*?\b\d{1,2}:\d{2}\s*(?:[AP]M)?\s*(?:–|-|to)\s*\d{1,2}:\d{2}/im],
   // Bike and scooter rides: a start and an end place with their times (Lyft's and Lime's
   // "E 2 St & Ave C  Start 12:37 pm … End 12:46 pm"), or a ride priced by the minute.
-  ['start and end', /\bstart\b[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b[\s\S]{0,200}?\bend\b[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b/i],
+  // Not a pass's "Start date … End date": a validity, not a ride.
+  ['start and end', /\bstart\b(?!\s*date)[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b[\s\S]{0,200}?\bend\b(?!\s*date)[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b/i],
   ['ride by the minute', /\b(?:ride|trip|unlock)\b[^\n]{0,40}?\bper\s+min(?:ute)?\b[^\n]{0,20}?\b\d+\s?min/i],
 ]
 

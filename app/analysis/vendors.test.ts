@@ -93,12 +93,14 @@ describe("India's state bus corporations and city metros (issue 37)", () => {
     ['RAJASTHAN STATE ROAD TRANSPORT CORPORATION', 'RSRTC'],
     ['TNSTC E-Ticket', 'TNSTC'],
     ['Bangalore Metro Rail Corporation Limited', 'Namma Metro'],
-    ['DMRC Smart Card Recharge', 'Delhi Metro'],
+    ['DMRC', 'Delhi Metro'],
   ])('%s is %s', (line, name) => {
     expect(matchVendor([line, 'Fare Rs. 48'])?.vendor.name).toBe(name)
   })
 
-  test('DTC only as a letterhead', () => {
+  test("only as a letterhead: a shop's address names them too", () => {
     expect(matchVendor(['City Cafe', 'Order 12', 'Paid to DTC account', 'Total 120.00'])?.vendor.name).not.toBe('DTC')
+    expect(matchVendor(['SAGAR RATNA', 'Shop 12, Near Delhi Metro Station', 'Masala Dosa 1 x 180.00', 'Grand Total 252.00'])).toBeNull()
+    expect(matchVendor(['Udupi Cafe', 'Shop 5, BMTC Complex', 'Idli 2 x 40.00', 'Total 80.00'])).toBeNull()
   })
 })

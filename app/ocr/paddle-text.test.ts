@@ -67,6 +67,13 @@ describe('rebuildLines', () => {
       ])
     })
 
+    it('leaves a form printed high as it is: half a row low cannot be told from half a row high', () => {
+      const high = rows.flatMap(([label, lx, ly, lw, lh, value, vx, , vw, vh]) => [box(label, lx, ly, lw, lh), box(value, vx, ly - 12, vw, vh)])
+      const lines = rebuildLines(high).map((l) => l.text)
+      expect(lines).toContain('金额:  ￥14.50元')
+      expect(lines).toContain('单价:  2.70元')
+    })
+
     it('leaves a form printed in line as it is', () => {
       const lines = rebuildLines(boxesOf(false)).map((l) => l.text)
       expect(lines).toContain('金额:  ￥14.50元')

@@ -106,7 +106,7 @@ function eachDigit(boxes: TextBox[]): number[] | null {
   return scores
 }
 
-/** A form's label: a word or two ending with its colon ("上车：", "Datum:"), nothing after it. */
+/** A form's label: one word ending with its colon ("上车：", "Datum:"), nothing after it. */
 const FORM_LABEL = /^[^\s:：]{1,12}\s?[:：]$/u
 /** Labels and values needed before a form's offset is believed. */
 const FORM_MIN_PAIRS = 4
@@ -132,6 +132,9 @@ function alignFormValues(placed: Placed[]): void {
   const offsets: Array<{ value: Placed; offset: number }> = []
   for (const value of placed) {
     if (value.left < column || FORM_LABEL.test(value.box.text.trim())) continue
+    // A value above the first label, within a row: the values were printed high, not low, and
+    // half a row low cannot be told from half a row high.
+    if (centre(value) < centre(labels[0]) && centre(labels[0]) - centre(value) < pitch) return
     // The label above the value's centre, within a row.
     const above = labels.filter((l) => centre(l) <= centre(value)).pop()
     if (above && centre(value) - centre(above) < pitch) offsets.push({ value, offset: centre(value) - centre(above) })
@@ -143,7 +146,9 @@ function alignFormValues(placed: Placed[]): void {
   // values drift from in line to a row apart is no offset form: a real Shenzhen invoice's did).
   const consistent = offsets.filter((o) => Math.abs(o.offset - shift) <= 0.15 * pitch).length
   if (consistent < 0.8 * offsets.length) return
-  for (const { value } of offsets) {
+  // Only those: a value printed in line stays in line.
+  for (const { value, offset } of offsets) {
+    if (Math.abs(offset - shift) > 0.15 * pitch) continue
     value.top -= shift
     value.bottom -= shift
   }
