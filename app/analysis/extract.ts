@@ -131,7 +131,8 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   if (rupeeSignLost(fullText, vendor)) for (const line of lines) line.signLost = true
   const printed = findTotal(lines)
   const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
-  const date = findDate(lines)
+  // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March).
+  const date = findDate(lines, fromIndia(fullText, vendor))
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
     vendor,
@@ -1165,8 +1166,8 @@ function prefersDayFirst(lines: Line[]): boolean {
   return lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))
 }
 
-function findDate(lines: Line[]): DateFound | null {
-  const dayFirst = prefersDayFirst(lines)
+function findDate(lines: Line[], dayFirstCountry = false): DateFound | null {
+  const dayFirst = dayFirstCountry || prefersDayFirst(lines)
   const candidates = lines.flatMap((line) => {
     // A label on the line itself, or on the line just above ("Reisedatum" over "02.03.2020").
     const above = lines[line.index - 1]?.text ?? ''

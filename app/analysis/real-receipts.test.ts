@@ -635,6 +635,11 @@ describe('the currency recorded is the receipt\'s own', () => {
   it('names only services that exist', () => {
     for (const name of INDIA_ONLY) expect(VENDORS.some((v) => v.name === name)).toBe(true)
   })
+
+  it('reads an Indian date day first, as India writes it; an American one month first', () => {
+    expect(extractReceipt('KSRTC\nDate of Journey 12/03/2024\nFare Rs. 245.00\nTotal Rs. 245.00').purchaseDate).toBe('2024-03-12')
+    expect(extractReceipt('Uber\nDate 12/03/2024\nTotal $24.00').purchaseDate).toBe('2024-12-03')
+  })
 })
 
 describe("a taxi invoice's rate is not a charge", () => {
