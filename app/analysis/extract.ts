@@ -820,10 +820,12 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     .filter((l) => !PAYMENT_LINE.test(l.text) || totalLabel(l.text) !== null)
     .map(itemAmount)
     .filter((a): a is Amount => a !== null)
-  const after = lines
+  // The amounts below the total, each with its line (a copy of the total lends its digits' score: surestDigits).
+  const underTotal = lines
     .slice(totalLine.index + 1)
-    .map(lineAmount)
-    .filter((a): a is Amount => a !== null)
+    .map((line) => ({ line, amount: lineAmount(line) }))
+    .filter((b): b is { line: Line; amount: Amount } => b.amount !== null)
+  const after = underTotal.map((b) => b.amount)
   const itemValues = items.map((a) => itemValue(a, amount.value))
   const base = {
     lineIndex: totalLine.index,
@@ -862,10 +864,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   if (splitPayment(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
-  const copies = lines
-    .slice(totalLine.index + 1)
-    .map((l) => ({ line: l, amount: lineAmount(l) }))
-    .filter((c): c is { line: Line; amount: Amount } => c.amount !== null && cents(c.amount.value) === cents(amount.value))
+  const copies = underTotal.filter((b) => cents(b.amount.value) === cents(amount.value))
   const repeated = copies.length > 0
   if (!repeated && weakMatch !== null) {
     // The reading the item supports is still the likelier one, but it stays unchecked.
@@ -1102,12 +1101,12 @@ export function parseDates(text: string, opts: { dayFirst?: boolean } = {}): Arr
   return datesOnLine(text, opts).map(({ iso, format }) => ({ iso, format }))
 }
 
-/** parseDates with where each date stands on the line (start..end). */
 /** The same patterns, each match with its groups' places: a date's digits are its year's, month's and day's, not a sign read as a digit beside them. */
 const INDEXED_DATE_PATTERNS = DATE_PATTERNS.map(({ format, re }) => ({ format, re: new RegExp(re.source, `${re.flags}d`) }))
 
 type DateOnLine = { iso: string; format: DateFormat; start: number; end: number; digitsStart: number; digitsEnd: number }
 
+/** parseDates with where each date stands on the line (start..end), and its digits (digitsStart..digitsEnd). */
 function datesOnLine(text: string, opts: { dayFirst?: boolean } = {}): DateOnLine[] {
   const found: DateOnLine[] = []
   const taken: Array<[number, number]> = []

@@ -35,10 +35,10 @@ export const FOOD = new RegExp(
  */
 const STATEMENT_WORDS = String.raw`(weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|statement period|year in review|activity summary|(your|weekly|monthly|total) earnings|wochen(übersicht|zusammenfassung|bericht)|monats(übersicht|zusammenfassung|bericht)|(récapitulatif|résumé|relevé|bilan) (hebdomadaire|mensuel)|(resumen|informe|extracto) (semanal|mensual)|(riepilogo|resoconto) (settimanale|mensile)|(resumo|relatório) (semanal|mensal)`
 
-/** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 /** A statement's own words, without the ride counters a transit card prints ("12 rides this week"). */
 export const STATEMENT = new RegExp(String.raw`(?<![\p{L}])(${STATEMENT_WORDS})`, 'iu')
 
+/** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 const SUMMARY = new RegExp(
   String.raw`(?<![\p{L}])(${STATEMENT_WORDS}|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|\d+ (trips|rides) (taken|completed|this|last|in))`,
   'iu',

@@ -19,7 +19,6 @@ export type MerchantKind =
   | 'retail'
   /** Airlines: a flight is not sustainable transport. */
   | 'air'
-
 export type Vendor = {
   name: string
   kind: MerchantKind

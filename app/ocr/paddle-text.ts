@@ -119,15 +119,15 @@ const FORM_MIN_PAIRS = 4
  * whichever it overlapped more: "里程：" got the rate, "金额：" the waiting time. Where at least four
  * values to the right of the labels' column sit consistently lower than the label above them (nearly
  * all within 0.15 of a row of their median), by between a quarter and three quarters of a row,
- * they are moved up by that offset before the lines are built. A form printed in line (an offset under a quarter row) is left as it is.
+ * they are moved up by that offset before the lines are built. A form printed in line (an offset
+ * under a quarter row) is left as it is.
  */
 function alignFormValues(placed: Placed[]): void {
   const labels = placed.filter((p) => FORM_LABEL.test(p.box.text.trim())).sort((a, b) => a.top - b.top)
   if (labels.length < FORM_MIN_PAIRS) return
   const column = Math.max(...labels.map((l) => l.left + l.w))
   const pitch = median(labels.slice(1).map((l, i) => l.top - labels[i].top))
-  const height = median(labels.map((l) => l.h))
-  if (!(pitch > 0) || !(height > 0)) return
+  if (!(pitch > 0)) return
   const centre = (p: Placed) => (p.top + p.bottom) / 2
   const offsets: Array<{ value: Placed; offset: number }> = []
   for (const value of placed) {
@@ -144,11 +144,10 @@ function alignFormValues(placed: Placed[]): void {
   if (shift < 0.25 * pitch || shift > 0.75 * pitch) return
   // Consistently so: nearly every value within a few pixels of that offset (a tilted page whose
   // values drift from in line to a row apart is no offset form: a real Shenzhen invoice's did).
-  const consistent = offsets.filter((o) => Math.abs(o.offset - shift) <= 0.15 * pitch).length
-  if (consistent < 0.8 * offsets.length) return
+  const consistent = offsets.filter((o) => Math.abs(o.offset - shift) <= 0.15 * pitch)
+  if (consistent.length < 0.8 * offsets.length) return
   // Only those: a value printed in line stays in line.
-  for (const { value, offset } of offsets) {
-    if (Math.abs(offset - shift) > 0.15 * pitch) continue
+  for (const { value } of consistent) {
     value.top -= shift
     value.bottom -= shift
   }

@@ -95,7 +95,6 @@ parentPort.on('message', async (msg) => {
       // moves it. The decode is paddleocr's own (greedy CTC), keeping the lowest digit score too;
       // boxes are recognised one after another, so the wrapper reads the score of its own box.
       if (typeof recognition.ctcLabelDecode !== 'function' || typeof recognition.processBox !== 'function') throw new Error('paddleocr no longer has RecognitionService.ctcLabelDecode/processBox')
-      let lastDigit = null
       let lastDigits = null
       recognition.ctcLabelDecode = (logits, sequenceLength, numClasses, options) => {
         const dict = options.charactersDictionary
@@ -103,7 +102,6 @@ parentPort.on('message', async (msg) => {
         let text = ''
         let sum = 0
         let count = 0
-        let digit = null
         const digits = []
         let last = -1
         for (let t = 0; t < sequenceLength; t++) {
@@ -122,21 +120,17 @@ parentPort.on('message', async (msg) => {
           sum += best
           count++
           // Full-width digits too: the line rebuilder turns them into ASCII ones.
-          if ((char >= '0' && char <= '9') || (char >= '\\uFF10' && char <= '\\uFF19')) {
-            digit = digit === null ? best : Math.min(digit, best)
-            digits.push(best)
-          }
+          if ((char >= '0' && char <= '9') || (char >= '\\uFF10' && char <= '\\uFF19')) digits.push(best)
         }
-        lastDigit = digit
         lastDigits = digits
         return { text, confidence: count > 0 ? sum / count : 0 }
       }
       const processBox = recognition.processBox.bind(recognition)
       recognition.processBox = async (task, options) => {
-        lastDigit = null
         lastDigits = null
         const result = await processBox(task, options)
-        return result ? { ...result, digitConfidence: lastDigit, digitScores: lastDigits } : result
+        const digitConfidence = lastDigits && lastDigits.length > 0 ? Math.min(...lastDigits) : null
+        return result ? { ...result, digitConfidence, digitScores: lastDigits } : result
       }
       parentPort.postMessage({ id: msg.id, ok: true })
     } else if (msg.type === 'read') {
