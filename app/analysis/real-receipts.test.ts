@@ -252,6 +252,12 @@ describe('amounts and dates the European and Asian way', () => {
   it.each([
     ['02.03.2020', '2020-03-02'],
     ['07.04.2014:38', '2020-04-07'],
+    // A time glued to the day or the year (PaddleOCR on the corpus's Biedronka receipt, a DB ticket, a bookshop's receipt).
+    ['2020-02-2713:32  165579', '2020-02-27'],
+    ['Online-Ticketserfolgteam 16.02.201616:09UhrDBFern', '2016-02-16'],
+    ['Date:  25/12/20188:13:39 PM', '2018-12-25'],
+    // A one-digit month leaves the day's digits in doubt: no date rather than a guess.
+    ['2026-1-108:21', undefined],
   ])('%s is %s', (text, iso) => {
     expect(parseDates(text)[0]?.iso).toBe(iso)
   })
