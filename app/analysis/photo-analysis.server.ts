@@ -111,17 +111,16 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   // A page English could not read: which script is it? Han and Hangul are read in their language;
   // a script no reader here knows is refused, never guessed at.
   let unreadableScript: Script | null = null
-  // A Chinese page that PaddleOCR's Chinese model read well enough to decide alone: tesseract's
-  // Chinese reading would add nothing, and English's garbage is no reading of it (every real Chinese
-  // ticket approved was decided by PaddleOCR; the Chinese reading cost 0.2-0.45 s each; decision 118).
+  // A Chinese page that PaddleOCR's Chinese model read: it decides alone. English's garbage is no
+  // reading of it, and tesseract's Chinese reading added nothing: every real Chinese receipt approved
+  // was decided by PaddleOCR, and those it sent to staff went to staff with the Chinese reading too,
+  // which cost 0.2-0.6 s each (decisions 118 and 120). Without PaddleOCR, the Chinese reading is the one.
   let paddleAlone: ReturnType<typeof judgeReadings> | null = null
   if (!readsAsLatin(english)) {
     const grey = greyOfPgm(prepared.image)
     const namedService = fields.vendor !== null || (second?.fields.vendor ?? null) !== null
     const script = scriptFromReadings({ first: english, second: secondResult, shapes: grey ? scriptFromShapes(grey) : null, namedService })
-    // Approved, or refused as not eligible, on PaddleOCR's reading alone: no review.
-    const alone = script === 'Han' && second ? judgeReadings(second, null, now) : null
-    if (alone && !alone.verdict.needsManualReview) paddleAlone = alone
+    if (script === 'Han' && second) paddleAlone = judgeReadings(second, null, now)
     else if (script === 'Han' || script === 'probe') {
       const read = await readIn(script === 'Han' ? 'chi_sim' : 'kor')
       if (read && (script === 'Han' || readsAsHangul(read))) {
