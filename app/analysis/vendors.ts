@@ -596,14 +596,22 @@ export const INDIA_ONLY: ReadonlySet<string> = new Set([
 /** Hangul, Han and kana: written without spaces, so a name is found inside the run of letters (and an amount may touch a word: extract.ts). */
 export const CJK = /[\p{Script=Hangul}\p{Script=Han}\p{Script=Hiragana}\p{Script=Katakana}]/u
 
-type Alias = { vendor: Vendor; words: string[]; key: string; headerOnly: boolean; cjk: boolean }
+type Alias = {
+  vendor: Vendor
+  words: string[]
+  key: string
+  headerOnly: boolean
+  cjk: boolean
+  /** Runs of words the name is looked for in: its own count, one word ('CitiBike'), one more ('Zip car'). */
+  sizes: number[]
+}
 
 const ALIASES: Alias[] = VENDORS.flatMap((vendor) => {
   const headerOnly = new Set((vendor.headerOnly ?? []).map((a) => compact(tokenize(a))))
   return vendor.aliases.map((alias) => {
     const words = tokenize(alias)
     const key = compact(words)
-    return { vendor, words, key, headerOnly: headerOnly.has(key), cjk: CJK.test(alias) }
+    return { vendor, words, key, headerOnly: headerOnly.has(key), cjk: CJK.test(alias), sizes: [...new Set([words.length, 1, words.length + 1])] }
   })
 })
   // Longest first, so 'Uber Eats' claims its words before 'Uber' can.
@@ -652,9 +660,26 @@ const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.tes
 function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
   const line = text.replace(WALLET, ' ')
+  const lowerLine = line.toLowerCase()
   const words = tokenize(line).map(foldWord)
   const used = new Array<boolean>(words.length).fill(false)
   const header = isHeaderLine(text, words, index)
+  // Each run of words compacted once, not once per name (matching was 95 % of extraction's time).
+  const runs = new Map<number, { all: string[]; set: Set<string> }>()
+  const runsOf = (size: number) => {
+    let found = runs.get(size)
+    if (!found) {
+      const all: string[] = []
+      for (let start = 0; start + size <= words.length; start++) all.push(compact(words.slice(start, start + size)))
+      found = { all, set: new Set(all) }
+      runs.set(size, found)
+    }
+    return found
+  }
+  const free = (start: number, size: number) => {
+    for (let i = start; i < start + size; i++) if (used[i]) return false
+    return true
+  }
   const found: LineMatch[] = []
   for (const alias of ALIASES) {
     if (alias.headerOnly && !header) continue
@@ -662,21 +687,24 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
     if (alias.vendor.kind === 'air' && !selfNaming(text, index)) continue
     if (!header && alias.words.length === 1 && FALSE_FRIENDS.some((f) => f.key === alias.key && f.language.test(language))) continue
     if (alias.cjk) {
-      if (line.toLowerCase().includes(alias.words.join(''))) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
+      if (lowerLine.includes(alias.words.join(''))) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
       continue
     }
     // A multi-word alias may be printed as one word ('CitiBike') or split by OCR ('Zip car').
-    for (const size of new Set([alias.words.length, 1, alias.words.length + 1])) {
-      for (let start = 0; start + size <= words.length; start++) {
-        if (used.slice(start, start + size).some(Boolean)) continue
-        const candidate = compact(words.slice(start, start + size))
+    for (const size of alias.sizes) {
+      // Across several words two edits can turn one phrase into another ('Clipper fare' / 'Clipper card').
+      const max = Math.min(allowedDistance(alias.key.length), size > 1 ? 1 : 2)
+      const { all: candidates, set } = runsOf(size)
+      // Only an exact match can count: skip the runs unless the name is one of them.
+      if (max === 0 && !set.has(alias.key)) continue
+      for (let start = 0; start < candidates.length; start++) {
+        const candidate = candidates[start]
         const exact = candidate === alias.key
         if (!exact) {
-          // Across several words two edits can turn one phrase into another ('Clipper fare' / 'Clipper card').
-          const max = Math.min(allowedDistance(alias.key.length), size > 1 ? 1 : 2)
-          if (max === 0 || candidate.length <= 4 || NOT_FUZZY.has(candidate) || alias.cjk) continue
+          if (max === 0 || candidate.length <= 4 || Math.abs(candidate.length - alias.key.length) > 1 || NOT_FUZZY.has(candidate)) continue
           if (ocrDistance(candidate, alias.key, max) > max) continue
         }
+        if (!free(start, size)) continue
         for (let i = start; i < start + size; i++) used[i] = true
         // The letterhead: a short top line that is (mostly) the name, not 'Clipper fare'.
         const letterhead = header && size * 3 >= words.length * 2
