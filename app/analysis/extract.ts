@@ -1168,6 +1168,13 @@ const TRAVEL_DATE =
 const BOOKING_DATE =
   /\b(?:booking\s*date|booked\s*on|date\s*of\s*(?:booking|issue|purchase)|issued?(?:\s*on)?|buchungsdatum|gebucht|ausgestellt|kaufdatum|date\s*(?:de\s*)?(?:r[ée]servation|d['’]achat|d['’][ée]mission)|fecha\s*de\s*(?:compra|emisi[óo]n|reserva)|data\s*(?:di\s*)?(?:emissione|acquisto)|transaction\s*date)(?![a-z])/i
 
+/**
+ * The stamp a browser prints at the top of each printed page, its date and time before the page's
+ * title ("5/30/22, 7:06 PM  Gmail - Your ride with Ahmed on May 10", the corpus's printed Lyft
+ * receipt): the day it was printed, not the day of the purchase.
+ */
+const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[AP]M\s+(?=.*\p{L}{2,}.*\p{L}{2,})/iu
+
 /** Euro or pound amounts, or a receipt that says EURO: read an ambiguous 05/11/2026 day first. */
 function prefersDayFirst(lines: Line[]): boolean {
   return lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))
@@ -1191,6 +1198,7 @@ function findDate(lines: Line[], dayFirstCountry = false): DateFound | null {
         (DATE_PREFERRED.test(line.text) ? 1 : 0) -
         (DATE_AVOIDED.test(line.text) ? 1 : 0) -
         (labelled(BOOKING_DATE) ? 1 : 0) -
+        (PRINT_STAMP.test(line.text) && d.start < 10 ? 1 : 0) -
         (d.format === 'compact' ? 0.5 : 0),
       index: line.index,
     }))

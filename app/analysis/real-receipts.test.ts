@@ -501,6 +501,14 @@ describe('totals and dates of real tickets and printouts', () => {
     const text = ['5/30/22, 7:06 PM Gmail - Your ride with Ahmed on May 10', 'Your ride with Ahmed on May 10', 'Lyft Receipts <no-reply@lyftmail.com> Tue, May 10, 2022 at 6:26 PM', 'MAY 10, 2022 AT 3:58 PM', 'Thanks for riding with Ahmed!', 'Lyft XL fare (14.19mi, 41m 34s) $38.68', 'VISA Visa *5020 $41.98'].join('\n')
     expect(extractReceipt(text)).toMatchObject({ storeName: 'Lyft', totalAmount: 41.98, purchaseDate: '2022-05-10' })
   })
+
+  it("the browser's print stamp is not the purchase, even where the receipt's own date was misread once", () => {
+    // PaddleOCR on a smaller copy of the corpus's lyft-email-us-01: "Tue, May 10, 2022" lost its digits.
+    const text = ['5/30/22,7:06 PM  Gmail Yourride with Ahmed on May 10', 'Yourridewith AhmedonMay10', 'Tue,May10,222at6:6M', 'MAY 10, 2022 AT 3:58 PM', 'VISA Visa *5020 $41.98'].join('\n')
+    expect(extractReceipt(text).purchaseDate).toBe('2022-05-10')
+    // A receipt's own date and time, with nothing after them, is its date.
+    expect(extractReceipt('Lyft\n5/30/22, 7:06 PM\nVISA Visa *5020 $41.98').purchaseDate).toBe('2022-05-30')
+  })
 })
 
 describe("an Ola invoice (the corpus's ola-auto-in-01, as tesseract read it)", () => {
