@@ -902,9 +902,14 @@ const cents = (v: number) => Math.round(v * 100)
  */
 const METER_LABELS = ['上车', '下车', '单价', '里程', '等候', '金额']
 const TAXI = VENDORS.find((v) => v.name === 'Taxi')!
+/**
+ * The labels a line begins with: on a tilted photo a reader may join two rows of the form's label
+ * column ("日期: 上车: 2023年12月16日 14:54", PaddleOCR on a turned copy of a real Shenzhen invoice).
+ */
+const FORM_LABELS_FIRST = new RegExp(`^(?:(?:${[...METER_LABELS, '日期', '车号', '证号'].join('|')})\\s*[:：]?\\s*)+`, 'u')
 
 function meterForm(lines: Line[]): boolean {
-  const heads = new Set(lines.map((l) => METER_LABELS.find((label) => l.text.startsWith(label))).filter(Boolean))
+  const heads = new Set(lines.flatMap((l) => METER_LABELS.filter((label) => (FORM_LABELS_FIRST.exec(l.text)?.[0] ?? '').includes(label))))
   // 单价 and 金额 head lines of any Chinese invoice: the ride's own labels must be there. A car
   // rental's form (租赁, a lease; 租车, but not 出租车, a taxi) prints pick-up and return too.
   const ride = heads.has('上车') && heads.has('下车') && heads.has('里程')

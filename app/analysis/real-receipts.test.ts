@@ -514,6 +514,14 @@ describe('totals and dates of real tickets and printouts', () => {
 describe("an Ola invoice (the corpus's ola-auto-in-01, as tesseract read it)", () => {
   const text = ['30 Apr, 2023 (0) OLA', 'CRN7290613396', 'Ride Details Bill Details', 'Your Trip 202.13', 'Total Access Fee * 17.7', 'Total Bill (rounded) 220', '? Dehradu Includes $12.33 Taxes', '? Total Payable 222', 'Grievance officer, ANI Technologies Private Limited, Ola Campus, Prestige RMZ star tech'].join('\n')
 
+  it('names Ola by its web address, behind "www." (PaddleOCR on a blurred copy of ola-cab-in-04, its logo read "OL")', () => {
+    const read = ['OL  INVOICE NO.238880810  09 May 2016', 'Thanks for travelling with us, Himanshu', 'TOTAL FARE', '284', 'This is an electronically generated invoice and does not require signature. Alltems and conditions are as given on', 'www.olacabs.com.'].join('\n')
+    expect(extractReceipt(read).storeName).toBe('Ola')
+    expect(extractReceipt(read.replace('www.olacabs.com.', 'olacabs.com')).storeName).toBe('Ola')
+    // "www." names nothing by itself.
+    expect(extractReceipt(read.replace('www.olacabs.com.', 'www.example.com')).storeName).not.toBe('Ola')
+  })
+
   it('names Ola by its company, ANI Technologies (its logo is an image)', () => {
     expect(extractReceipt(text).storeName).toBe('Ola')
   })
@@ -856,6 +864,14 @@ describe("a Chinese taxi meter's invoice, by its form (issue 37)", () => {
     // Without the ride's own labels (单价 and 金额 head any invoice's lines), or on a car rental's form: no taxi.
     expect(extractReceipt('小票\n单价:  2.70元\n数量:  2\n等候:  00:01:00\n里程:  16.85KM\n金额:  ￥58.00元').vendor).toBeNull()
     expect(extractReceipt(SZ04.replace('深圳临租汽华专师  发票', '深圳汽车租赁有限公司')).vendor).toBeNull()
+  })
+
+  it('a tilted photo whose reader joined two labels of the form on one line is still the form', () => {
+    // PaddleOCR on a copy of the corpus's shenzhen-taxi-cn-05 turned 2.5°: 日期 and 上车 on one line, the title misread (车 as 军).
+    const text = '深圳市出租汽军专用发票\n日期:  上车:  2023年12月16日  14:54\n下车:  15:00\n单价:  2.70元\n里程:  2.75KM\n等候:  00:02:35\n金额:  ￥14.50元'
+    expect(extractReceipt(text)).toMatchObject({ storeName: 'Taxi', totalAmount: 14.5, purchaseDate: '2023-12-16' })
+    // A label after a value heads nothing.
+    expect(extractReceipt(text.replace('日期:  上车:  2023年12月16日  14:54', '日期:  2023年12月16日  上车:  14:54')).vendor).toBeNull()
   })
 
   it('a point lost on both the distance and the amount, or a letter read for a digit, is no meter fare', () => {
