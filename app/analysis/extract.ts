@@ -481,6 +481,12 @@ const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|p
  * Uber, Indian Railways), neither reader ever read '₹', but '$', '¥', '%', 'X' or a digit.
  */
 const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+91[\s-]?\d|,\s*India\b/
+/**
+ * An Indian address: a state or a metropolis before its six-digit PIN code, which a reader may glue
+ * to it ("Karnataka560059nda" for "Karnataka 560059, India", PaddleOCR on a turned copy of a real Ola invoice).
+ */
+const INDIAN_ADDRESS =
+  /\b(?:Andhra\s*Pradesh|Arunachal\s*Pradesh|Assam|Bihar|Chhattisgarh|Goa|Gujarat|Haryana|Himachal\s*Pradesh|Jharkhand|Karnataka|Kerala|Madhya\s*Pradesh|Maharashtra|Manipur|Meghalaya|Mizoram|Nagaland|Odisha|Punjab|Rajasthan|Sikkim|Tamil\s*Nadu|Telangana|Tripura|Uttar\s*Pradesh|Uttarakhand|West\s*Bengal|Delhi|Chandigarh|Puducherry|Bengaluru|Bangalore|Mumbai|Chennai|Kolkata|Hyderabad|Pune|Gurugram|Gurgaon|Noida)\s*[,-]?\s*[1-9][0-9]{5}(?![0-9])/i
 /** India's cesses, in any case: "Swachh Bharat Cess", "SHE cess", "Krishi Kalyan". */
 const INDIAN_CESS = /\b(?:swachh\s*bharat|krishi\s*kalyan|cess)\b/i
 /** What a misread rupee sign passes for. */
@@ -488,7 +494,7 @@ const RUPEE_READ_AS = new Set([null, 'USD', 'CNY'])
 
 /** A page from India, or of a service only India has. */
 function fromIndia(fullText: string, vendor: Vendor | null): boolean {
-  return INDIAN_PAGE.test(fullText) || INDIAN_CESS.test(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name))
+  return INDIAN_PAGE.test(fullText) || INDIAN_CESS.test(fullText) || INDIAN_ADDRESS.test(fullText) || (vendor !== null && INDIA_ONLY.has(vendor.name))
 }
 
 /** A page from India where no amount was read with the rupee's sign or code. */

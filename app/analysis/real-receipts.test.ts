@@ -538,6 +538,13 @@ describe("an Indian page whose rupee sign was lost: its whole numbers are amount
   // Readings of the corpus's Ola invoices (2014-2023), excerpts: neither reader read a '₹'.
   const ola05 = ['14 Mar 2018 OLA', 'CRN1602939414', 'Ride Details Bill Details', 'Base Fare 50', 'First 15 km 225', 'Last 31.8 km 636', 'Ride Time Fare for 44 min 88', 'Fare Increase 49.95', 'Ride Fare 1048.95', 'Taxes 79.72', 'Total Bill (rounded off) 1129', 'Have queries? Visit support for this ride.', 'Karnataka 560059,India']
 
+  it('an Indian address names the page, its PIN code glued to its state ("Karnataka560059nda", PaddleOCR on a turned copy)', () => {
+    const read = ola05.map((l) => l.replace('14 Mar 2018 OLA', '14 Mar 2018').replace('Karnataka 560059,India', 'Karnataka560059nda'))
+    expect(extractReceipt(read.join('\n'))).toMatchObject({ totalAmount: 1129, currency: 'INR' })
+    // A state's name without a PIN code is no address.
+    expect(extractReceipt(read.map((l) => l.replace('Karnataka560059nda', 'Karnataka')).join('\n')).totalAmount).toBeNull()
+  })
+
   it('"Total Bill (rounded off) 1129": a rounded total is within half a rupee of its items', () => {
     const fields = extractReceipt(ola05.join('\n'))
     expect(fields).toMatchObject({ storeName: 'Ola', totalAmount: 1129, currency: 'INR', purchaseDate: '2018-03-14' })
