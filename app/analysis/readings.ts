@@ -77,10 +77,10 @@ export const DISAGREEMENT_REASONS = {
  * values, and wording that changes the verdict (electric vehicle evidence on a rental, pre-owned
  * items) found only by the other reading.
  */
-export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt): Array<keyof typeof DISAGREEMENT_REASONS> {
+export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt, glued: GluedSign = {}): Array<keyof typeof DISAGREEMENT_REASONS> {
   const out: Array<keyof typeof DISAGREEMENT_REASONS> = []
   // A lone priced amount is no total to disagree on (hasTotal).
-  if (hasTotal(decided) && hasTotal(other) && Math.abs(decided.totalAmount! - other.totalAmount!) >= 0.005) out.push('total')
+  if (hasTotal(decided) && hasTotal(other) && !sameTotal(decided, other, glued)) out.push('total')
   if (decided.purchaseDate !== null && other.purchaseDate !== null && decided.purchaseDate !== other.purchaseDate) out.push('date')
   if (decided.vendor !== null && other.vendor !== null && decided.vendor.name !== other.vendor.name) out.push('vendor')
   const evOnlyInOther = decided.vendor?.kind === 'car_rental' && decided.signals.evEvidence.length === 0 && other.signals.evEvidence.length > 0
@@ -90,12 +90,39 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
   return out
 }
 
+/**
+ * A rupee sign one reader read as a digit glued to the amounts, where the other left it out:
+ * tesseract read '₹251.73' as '3251.73' and the page's other amounts with a '2' or '3' in front
+ * ('2214.56', '3239.73'), and PaddleOCR read '251.73', '214.56', '239.73' (the corpus's
+ * uber-email-in-01, a real Uber receipt from India). The totals are the same amount when the page is
+ * in rupees and another amount of the page shows the same glued digit: one reader dropping the same
+ * leading digit from several different amounts is not a misreading that happens; a sign read as a
+ * digit in front of each is.
+ */
+export function rupeeSignAsDigit(longer: Reading, shorter: Reading): boolean {
+  const [a, b] = [longer.fields, shorter.fields]
+  if (a.currency !== 'INR' || b.currency !== 'INR' || !hasTotal(a) || !hasTotal(b)) return false
+  const glued = (long: string, short: string) => long.length === short.length + 1 && /^[23]/.test(long) && long.slice(1) === short
+  const total = a.totalAmount!.toFixed(2)
+  if (!glued(total, b.totalAmount!.toFixed(2))) return false
+  const figures = (text: string) => new Set(text.match(/(?<![0-9.,])[0-9]+\.[0-9]{2}(?![0-9])/g) ?? [])
+  const short = figures(shorter.text)
+  return [...figures(longer.text)].some((f) => f !== total && short.has(f.slice(1)) && glued(f, f.slice(1)))
+}
+
+/** Whether the other reading's total is the decided one's with a rupee sign read as a digit in front (rupeeSignAsDigit). */
+type GluedSign = { rupeeSign?: boolean }
+
+function sameTotal(decided: ExtractedReceipt, other: ExtractedReceipt, glued: GluedSign): boolean {
+  return Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005 || glued.rupeeSign === true
+}
+
 /** The deciding fields both readings read, and read the same: confirmed without a confidence of their own (issue 23). */
-export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt): { vendor: boolean; total: boolean; date: boolean } {
+export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt, glued: GluedSign = {}): { vendor: boolean; total: boolean; date: boolean } {
   return {
     vendor: decided.vendor !== null && other.vendor !== null && decided.vendor.name === other.vendor.name,
     // A lone priced amount is a total to confirm only where it is the page's one amount in both readings (a ticket's fare: verdict.ts ticketFare, decision 115).
-    total: ((hasTotal(decided) && hasTotal(other)) || (decided.signals.priceAlone && other.signals.priceAlone)) && Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005,
+    total: ((hasTotal(decided) && hasTotal(other)) || (decided.signals.priceAlone && other.signals.priceAlone)) && sameTotal(decided, other, glued),
     date: decided.purchaseDate !== null && decided.purchaseDate === other.purchaseDate,
   }
 }
@@ -130,17 +157,20 @@ export function withDisagreements(verdict: Verdict, found: Array<keyof typeof DI
  * `second` is null when the second reader did not run (or failed).
  */
 export function judgeReadings(first: Reading, second: Reading | null, now: Date): { decided: Reading; other: Reading | null; verdict: Verdict } {
-  const chosen = second ? chooseReading(first, second) : first
-  const other = second ? (chosen === first ? second : first) : null
+  let chosen = second ? chooseReading(first, second) : first
+  let other = second ? (chosen === first ? second : first) : null
+  // The reading that kept a rupee sign out of the total's digits decides.
+  if (other && rupeeSignAsDigit(chosen, other)) [chosen, other] = [other, chosen]
+  const glued = { rupeeSign: other !== null && rupeeSignAsDigit(other, chosen) }
   const decided = other ? withRideKind(chosen, other) : chosen
   const verdict = withDisagreements(
     judgeReceipt(decided.fields, decided.confidence, {
       reader: decided.reader,
-      confirmed: other ? agreements(decided.fields, other.fields) : {},
+      confirmed: other ? agreements(decided.fields, other.fields, glued) : {},
       otherTotalCheck: other?.fields.signals.totalCheck,
       now,
     }),
-    other ? disagreements(decided.fields, other.fields) : [],
+    other ? disagreements(decided.fields, other.fields, glued) : [],
   )
   return { decided, other, verdict }
 }

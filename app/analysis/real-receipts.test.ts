@@ -10,7 +10,7 @@ import { classifyMessage } from './trip-kind'
 import { findVendors, INDIA_ONLY, matchVendor, VENDORS } from './vendors'
 import { judgeReceipt } from './verdict'
 import { ERECEIPT_REASONS, judgeEReceipt } from './email-verdict'
-import { agreements, judgeReadings } from './readings'
+import { agreements, judgeReadings, readingOf, rupeeSignAsDigit } from './readings'
 
 // Lyft ride receipt (2025): no "Total" label; the card line is the amount paid; an advert below.
 const LYFT_RIDE = `JULY 3, 2025 AT 9:00 AM
@@ -531,6 +531,66 @@ describe("an Ola invoice (the corpus's ola-auto-in-01, as tesseract read it)", (
     const fields = extractReceipt(text)
     expect(fields.signals.totalLabel).not.toBe('Total')
     expect(hasTotal(fields)).toBe(false)
+  })
+})
+
+describe("a rupee sign tesseract read as a digit glued to the amount (the corpus's uber-email-in-01)", () => {
+  // Both readers' readings of a real Uber receipt from India, excerpts with their line scores:
+  // tesseract read every '₹' as a '2' or '3', PaddleOCR left it out.
+  const lines = (rows: Array<[number, string]>) => rows.map(([confidence, text]) => ({ text, confidence, digitConfidence: confidence }))
+  const TESSERACT: Array<[number, string]> = [
+    [96, 'Your Monday morning trip with Uber'],
+    [79, 'Uber EEE ER                     Mon, 13 Jan, 2020 at 11:32 AM'],
+    [84, 'Total: 3251.73'],
+    [91, 'Uber                            Mon, Jan 13, 2020'],
+    [96, 'We hope you enjoyed your ride this'],
+    [85, 'Trip Fare                                  2214.56'],
+    [73, 'Subtotal                                   3214.56'],
+    [88, 'Tolls, Surcharges, and Fees @              37.17'],
+    [84, 'Before Taxes                               3239.73'],
+    [76, 'CGST (2.5%)                                6'],
+    [83, 'SGST/UTGST (2.5%)                          26'],
+  ]
+  const PADDLE: Array<[number, string]> = [
+    [94, 'Your Monday morning trip with Uber'],
+    [94, 'Mon, 13 Jan 2020 at 11:32 AM'],
+    [92, 'uber  Mon, Jan 13, 2020  Total: 251.73'],
+    [98, 'We hope you enjoyed your ride this'],
+    [100, 'Total  251.73'],
+    [95, 'Trip Fare  214.56'],
+    [100, 'Subtotal  214.56'],
+    [92, 'Tolls, Surcharges, and Fees  37.17'],
+    [96, 'Before Taxes  239.73'],
+    [100, 'CGST (2.5%)  6'],
+    [99, 'SGST/UTGST (2.5%)  6'],
+  ]
+  const now = new Date('2020-01-14T12:00:00Z')
+  const tesseract = readingOf('tesseract', { lines: lines(TESSERACT), confidence: 88 })
+  const paddle = readingOf('paddleocr', { lines: lines(PADDLE), confidence: 97 })
+
+  it('is the same total: the reading without the digit decides, its items adding up to it', () => {
+    expect(tesseract.fields).toMatchObject({ totalAmount: 3251.73, currency: 'INR' })
+    expect(paddle.fields).toMatchObject({ totalAmount: 251.73, currency: 'INR' })
+    const { decided, verdict } = judgeReadings(tesseract, paddle, now)
+    expect(decided.reader).toBe('paddleocr')
+    expect(verdict).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it('only on a page in rupees, only a 2 or a 3 in front, and only where another amount shows the same sign', () => {
+    const read = (reader: 'tesseract' | 'paddleocr', rows: Array<[number, string]>, edit: (t: string) => string = (t) => t) =>
+      readingOf(reader, { lines: lines(rows.map(([c, t]) => [c, edit(t)])), confidence: 90 })
+    expect(rupeeSignAsDigit(tesseract, paddle)).toBe(true)
+    // Dollars (no tax of India's): a digit lost is a digit lost.
+    const dollars = (t: string) => t.replace(/^(?:CGST|SGST\/UTGST) \(2\.5%\)/, 'Tax').replace(/(\d+\.\d{2})$/, '$$$1')
+    expect(read('paddleocr', PADDLE, dollars).fields.currency).toBe('USD')
+    expect(rupeeSignAsDigit(read('tesseract', TESSERACT, dollars), read('paddleocr', PADDLE, dollars))).toBe(false)
+    // A 5 in front is no rupee sign.
+    expect(rupeeSignAsDigit(read('tesseract', TESSERACT, (t) => t.replace('3251.73', '5251.73')), paddle)).toBe(false)
+    // The total alone with a digit more: a digit one reader lost, not a sign; the readings disagree and staff look.
+    const alone = read('tesseract', TESSERACT, (t) => t.replace(/\b[23](\d{3}\.\d{2})$/, '$1').replace('251.73', '3251.73'))
+    expect(alone.fields.totalAmount).toBe(3251.73)
+    expect(rupeeSignAsDigit(alone, paddle)).toBe(false)
+    expect(judgeReadings(alone, paddle, now).verdict.isAcceptable).toBe(false)
   })
 })
 
