@@ -486,7 +486,7 @@ const INDIAN_PAGE = /\b(?:CGST|SGST|UTGST|IGST|GSTIN|INR)\b|₹|\bRs\.?\s?\d|\+9
  * to it ("Karnataka560059nda" for "Karnataka 560059, India", PaddleOCR on a turned copy of a real Ola invoice).
  */
 const INDIAN_ADDRESS =
-  /\b(?:Andhra\s*Pradesh|Arunachal\s*Pradesh|Assam|Bihar|Chhattisgarh|Goa|Gujarat|Haryana|Himachal\s*Pradesh|Jharkhand|Karnataka|Kerala|Madhya\s*Pradesh|Maharashtra|Manipur|Meghalaya|Mizoram|Nagaland|Odisha|Punjab|Rajasthan|Sikkim|Tamil\s*Nadu|Telangana|Tripura|Uttar\s*Pradesh|Uttarakhand|West\s*Bengal|Delhi|Chandigarh|Puducherry|Bengaluru|Bangalore|Mumbai|Chennai|Kolkata|Hyderabad|Pune|Gurugram|Gurgaon|Noida)\s*[,-]?\s*[1-9][0-9]{5}(?![0-9])/i
+  /\b(?:Andhra\s*Pradesh|Arunachal\s*Pradesh|Assam|Bihar|Chhattisgarh|Goa|Gujarat|Haryana|Himachal\s*Pradesh|Jharkhand|Karnataka|Kerala|Madhya\s*Pradesh|Maharashtra|Manipur|Meghalaya|Mizoram|Nagaland|Odisha|Punjab|Rajasthan|Sikkim|Tamil\s*Nadu|Telangana|Tripura|Uttar\s*Pradesh|Uttarakhand|West\s*Bengal|Delhi|Chandigarh|Puducherry|Bengaluru|Bangalore|Mumbai|Chennai|Kolkata|Hyderabad|Pune|Gurugram|Gurgaon|Noida)[ \t]*[,-]?[ \t]*[1-9][0-9]{5}(?![0-9])/i
 /** India's cesses, in any case: "Swachh Bharat Cess", "SHE cess", "Krishi Kalyan". */
 const INDIAN_CESS = /\b(?:swachh\s*bharat|krishi\s*kalyan|cess)\b/i
 /** What a misread rupee sign passes for. */
@@ -912,7 +912,9 @@ const TAXI = VENDORS.find((v) => v.name === 'Taxi')!
  * The labels a line begins with: on a tilted photo a reader may join two rows of the form's label
  * column ("日期: 上车: 2023年12月16日 14:54", PaddleOCR on a turned copy of a real Shenzhen invoice).
  */
-const FORM_LABELS_FIRST = new RegExp(`^(?:(?:${[...METER_LABELS, '日期', '车号', '证号'].join('|')})\\s*[:：]?\\s*)+`, 'u')
+const FORM_LABEL = `(?:${[...METER_LABELS, '日期', '车号', '证号'].join('|')})`
+/** Each label of the run with its colon: a header of labels run together ('上车下车里程金额') is no form's column. */
+const FORM_LABELS_FIRST = new RegExp(`^${FORM_LABEL}(?:\\s*[:：]\\s*${FORM_LABEL}(?=\\s*[:：]))*`, 'u')
 
 function meterForm(lines: Line[]): boolean {
   const heads = new Set(lines.flatMap((l) => METER_LABELS.filter((label) => (FORM_LABELS_FIRST.exec(l.text)?.[0] ?? '').includes(label))))
@@ -1181,10 +1183,11 @@ const BOOKING_DATE =
 
 /**
  * The stamp a browser prints at the top of each printed page, its date and time before the page's
- * title ("5/30/22, 7:06 PM  Gmail - Your ride with Ahmed on May 10", the corpus's printed Lyft
- * receipt): the day it was printed, not the day of the purchase.
+ * title, here a web mail's ("5/30/22, 7:06 PM  Gmail - Your ride with Ahmed on May 10", the corpus's
+ * printed Lyft receipt): the day it was printed, not the day of the purchase. A receipt's own line
+ * of a date, a time and words ("3/14/26, 5:32 PM  Ride with Ahmed") is no stamp.
  */
-const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[AP]M\s+(?=.*\p{L}{2,}.*\p{L}{2,})/iu
+const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[AP]M\s+(?:Gmail|Outlook|Yahoo|Mail|Proton|iCloud)\b/iu
 
 /** Euro or pound amounts, or a receipt that says EURO: read an ambiguous 05/11/2026 day first. */
 function prefersDayFirst(lines: Line[]): boolean {

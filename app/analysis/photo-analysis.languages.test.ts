@@ -80,6 +80,22 @@ describe('the language is chosen from the page', () => {
     expect(a.ocrText).toMatch(/合计金额/)
   })
 
+  test('a Chinese page PaddleOCR read with no total and no date is not read turned: its reading decides', async () => {
+    const paddle: SecondReader = async () => {
+      const text = '滴滴出行\n电子发票行程单\n上车北京南站下车国贸'
+      return { text, confidence: 98, lines: text.split('\n').map((t) => ({ text: t, confidence: 98, digitConfidence: null })) }
+    }
+    // English's garbage for a page it cannot read (canned): reason enough, before, to read the photo turned three ways.
+    let readings = 0
+    const ocr: OcrFn = async () => {
+      readings++
+      return { text: 'a5 ;~ ik', confidence: 21, lines: [{ text: 'a5 ;~ ik', confidence: 21 }] }
+    }
+    const a = await analyzeReceipt(fixture('lang-zh-taxi.png'), { ocr, secondReader: paddle, languageOcr: spiedLanguages().languageOcr, now })
+    expect(a).toMatchObject({ reader: 'paddleocr', isAcceptable: false })
+    expect(readings).toBe(1)
+  })
+
   test('a Chinese ticket PaddleOCR reads well enough to decide alone is not read again in Chinese', async () => {
     // A China Railway ticket as PaddleOCR reads one (the corpus's cr-ticket-cn-04, its date moved to this week).
     const paddle: SecondReader = async () => {

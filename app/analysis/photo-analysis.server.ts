@@ -136,7 +136,7 @@ export async function analyzeReceipt(buf: Buffer, opts: AnalyzeOptions = {}): Pr
   // PaddleOCR read a clean word upright, or whose text lines it found running across the page: then
   // only upside down is left to try (issue 23: noisy upright photos spent 0.4-3.5 s on three turns).
   const uprightUnreadable = unreadable(fields) && !hasCleanLine(result) && result.confidence < ROTATION_RETRY_BELOW
-  if (language === 'eng' && uprightUnreadable && (!second || unreadable(second.fields)) && !(secondResult && hasCleanLine(secondResult))) {
+  if (!paddleAlone && language === 'eng' && uprightUnreadable && (!second || unreadable(second.fields)) && !(secondResult && hasCleanLine(secondResult))) {
     const turns = secondResult?.textDirection === 'across' ? ([2] as const) : ([1, 3, 2] as const)
     ;({ result, fields } = await tryOtherOrientations(buf, opts, ocr, { result, fields }, turns))
   }

@@ -95,19 +95,25 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
  * tesseract read '₹251.73' as '3251.73' and the page's other amounts with a '2' or '3' in front
  * ('2214.56', '3239.73'), and PaddleOCR read '251.73', '214.56', '239.73' (the corpus's
  * uber-email-in-01, a real Uber receipt from India). The totals are the same amount when the page is
- * in rupees and another amount of the page shows the same glued digit: one reader dropping the same
- * leading digit from several different amounts is not a misreading that happens; a sign read as a
- * digit in front of each is.
+ * in rupees and at least two other amounts show such a digit: each read with it by one reader and
+ * without it by the other, and neither form read by both (so that '20.00' beside '0.00' on the same
+ * page proves nothing). One reader dropping the leading digit of several different amounts is not a
+ * misreading that happens; a sign read as a digit in front of each is. A total alone with a digit
+ * more is one reader losing a digit: the readings disagree.
  */
 export function rupeeSignAsDigit(longer: Reading, shorter: Reading): boolean {
   const [a, b] = [longer.fields, shorter.fields]
   if (a.currency !== 'INR' || b.currency !== 'INR' || !hasTotal(a) || !hasTotal(b)) return false
   const glued = (long: string, short: string) => long.length === short.length + 1 && /^[23]/.test(long) && long.slice(1) === short
   const total = a.totalAmount!.toFixed(2)
-  if (!glued(total, b.totalAmount!.toFixed(2))) return false
+  const shortTotal = b.totalAmount!.toFixed(2)
+  if (!glued(total, shortTotal)) return false
   const figures = (text: string) => new Set(text.match(/(?<![0-9.,])[0-9]+\.[0-9]{2}(?![0-9])/g) ?? [])
+  const long = figures(longer.text)
   const short = figures(shorter.text)
-  return [...figures(longer.text)].some((f) => f !== total && short.has(f.slice(1)) && glued(f, f.slice(1)))
+  const others = new Set([...long].filter((f) => f !== total && glued(f, f.slice(1)) && short.has(f.slice(1)) && !short.has(f) && !long.has(f.slice(1))).map((f) => f.slice(1)))
+  others.delete(shortTotal)
+  return others.size >= 2
 }
 
 /** Whether the other reading's total is the decided one's with a rupee sign read as a digit in front (rupeeSignAsDigit). */

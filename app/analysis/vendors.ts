@@ -98,7 +98,7 @@ export const VENDORS: Vendor[] = [
   ride('DiDi', ['Didi Chuxing', 'DiDi Rider']),
   ride('Grab', ['GrabCar', 'GrabTaxi'], ['Grab']),
   // ANI Technologies: the company behind Ola, named on every Ola invoice, whose logo is an image.
-  ride('Ola', ['Ola Cabs', 'olacabs', 'olacabs.com', 'ANI Technologies'], ['Ola']),
+  ride('Ola', ['Ola Cabs', 'olacabs', 'ANI Technologies'], ['Ola']),
   ride('Cabify'),
   ride('BlaBlaCar'),
   ride('Yandex Go', ['Yandex Taxi']),
@@ -661,10 +661,7 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
   const line = text.replace(WALLET, ' ')
   const lowerLine = line.toLowerCase()
-  // A web address names its site: "www.olacabs.com" is olacabs.com (a real Ola invoice's last line).
-  const words = tokenize(line)
-    .map((w) => w.replace(/^www\./, ''))
-    .map(foldWord)
+  const words = tokenize(line).map(foldWord)
   const used = new Array<boolean>(words.length).fill(false)
   const header = isHeaderLine(text, words, index)
   // Each run of words compacted once, not once per name (matching was 95 % of extraction's time).
