@@ -77,10 +77,10 @@ export const DISAGREEMENT_REASONS = {
  * values, and wording that changes the verdict (electric vehicle evidence on a rental, pre-owned
  * items) found only by the other reading.
  */
-export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt, glued: GluedSign = {}): Array<keyof typeof DISAGREEMENT_REASONS> {
+export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt, rupeeSign = false): Array<keyof typeof DISAGREEMENT_REASONS> {
   const out: Array<keyof typeof DISAGREEMENT_REASONS> = []
   // A lone priced amount is no total to disagree on (hasTotal).
-  if (hasTotal(decided) && hasTotal(other) && !sameTotal(decided, other, glued)) out.push('total')
+  if (hasTotal(decided) && hasTotal(other) && !sameTotal(decided, other, rupeeSign)) out.push('total')
   if (decided.purchaseDate !== null && other.purchaseDate !== null && decided.purchaseDate !== other.purchaseDate) out.push('date')
   if (decided.vendor !== null && other.vendor !== null && decided.vendor.name !== other.vendor.name) out.push('vendor')
   const evOnlyInOther = decided.vendor?.kind === 'car_rental' && decided.signals.evEvidence.length === 0 && other.signals.evEvidence.length > 0
@@ -116,19 +116,17 @@ export function rupeeSignAsDigit(longer: Reading, shorter: Reading): boolean {
   return others.size >= 2
 }
 
-/** Whether the other reading's total is the decided one's with a rupee sign read as a digit in front (rupeeSignAsDigit). */
-type GluedSign = { rupeeSign?: boolean }
-
-function sameTotal(decided: ExtractedReceipt, other: ExtractedReceipt, glued: GluedSign): boolean {
-  return Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005 || glued.rupeeSign === true
+/** The same total: equal, or the other's is the decided one's with a rupee sign read as a digit in front (`rupeeSign`, rupeeSignAsDigit). */
+function sameTotal(decided: ExtractedReceipt, other: ExtractedReceipt, rupeeSign: boolean): boolean {
+  return rupeeSign || Math.abs(decided.totalAmount! - other.totalAmount!) < 0.005
 }
 
 /** The deciding fields both readings read, and read the same: confirmed without a confidence of their own (issue 23). */
-export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt, glued: GluedSign = {}): { vendor: boolean; total: boolean; date: boolean } {
+export function agreements(decided: ExtractedReceipt, other: ExtractedReceipt, rupeeSign = false): { vendor: boolean; total: boolean; date: boolean } {
   return {
     vendor: decided.vendor !== null && other.vendor !== null && decided.vendor.name === other.vendor.name,
     // A lone priced amount is a total to confirm only where it is the page's one amount in both readings (a ticket's fare: verdict.ts ticketFare, decision 115).
-    total: ((hasTotal(decided) && hasTotal(other)) || (decided.signals.priceAlone && other.signals.priceAlone)) && sameTotal(decided, other, glued),
+    total: ((hasTotal(decided) && hasTotal(other)) || (decided.signals.priceAlone && other.signals.priceAlone)) && sameTotal(decided, other, rupeeSign),
     date: decided.purchaseDate !== null && decided.purchaseDate === other.purchaseDate,
   }
 }
@@ -167,16 +165,16 @@ export function judgeReadings(first: Reading, second: Reading | null, now: Date)
   let other = second ? (chosen === first ? second : first) : null
   // The reading that kept a rupee sign out of the total's digits decides.
   if (other && rupeeSignAsDigit(chosen, other)) [chosen, other] = [other, chosen]
-  const glued = { rupeeSign: other !== null && rupeeSignAsDigit(other, chosen) }
+  const rupeeSign = other !== null && rupeeSignAsDigit(other, chosen)
   const decided = other ? withRideKind(chosen, other) : chosen
   const verdict = withDisagreements(
     judgeReceipt(decided.fields, decided.confidence, {
       reader: decided.reader,
-      confirmed: other ? agreements(decided.fields, other.fields, glued) : {},
+      confirmed: other ? agreements(decided.fields, other.fields, rupeeSign) : {},
       otherTotalCheck: other?.fields.signals.totalCheck,
       now,
     }),
-    other ? disagreements(decided.fields, other.fields, glued) : [],
+    other ? disagreements(decided.fields, other.fields, rupeeSign) : [],
   )
   return { decided, other, verdict }
 }
