@@ -317,7 +317,7 @@ export type Amount = {
 
 const DIGITISH = '0-9OoQDIl|SsBZ'
 /** Signs and codes printed before an amount ('$12.50', '₩27,700', 'EUR 12,50', 'Rs. 450'). */
-const PREFIX_CURRENCY = String.raw`US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX)\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
+const PREFIX_CURRENCY = String.raw`US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX|S)\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|SGD|AUD|CAD|HKD|NZD|MXN|BRL|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
 /** Signs and codes printed after it ('86,43 €', '27,700원', '61元', '1.200 円'). */
 const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr`
 const MONEY_RE = new RegExp(
@@ -338,12 +338,14 @@ function currencyCode(sign: string | undefined): string | null {
   const s = sign.replace(/\.$/, '').toUpperCase()
   if (s === '$' || s === 'US$' || s === 'USD' || s === 'S') return 'USD'
   // The other dollars and the real, written with their country's letters ('R$ 50,77' on a Brazilian Uber receipt).
-  if (s === 'R$') return 'BRL'
-  if (s === 'A$' || s === 'AU$') return 'AUD'
-  if (s === 'C$' || s === 'CA$') return 'CAD'
-  if (s === 'HK$') return 'HKD'
-  if (s === 'NZ$') return 'NZD'
-  if (s === 'MX$') return 'MXN'
+  if (s === 'R$' || s === 'BRL') return 'BRL'
+  if (s === 'A$' || s === 'AU$' || s === 'AUD') return 'AUD'
+  if (s === 'C$' || s === 'CA$' || s === 'CAD') return 'CAD'
+  if (s === 'HK$' || s === 'HKD') return 'HKD'
+  if (s === 'NZ$' || s === 'NZD') return 'NZD'
+  if (s === 'MX$' || s === 'MXN') return 'MXN'
+  // Singapore's dollar ('S$', 'SGD 10.60' on a real Grab receipt).
+  if (s === 'S$' || s === 'SGD') return 'SGD'
   if (s === '€' || s === 'EUR' || s === 'EURO') return 'EUR'
   if (s === '£' || s === 'GBP') return 'GBP'
   if (s === '₩' || s === '원' || s === 'KRW') return 'KRW'

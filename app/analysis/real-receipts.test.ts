@@ -975,3 +975,63 @@ describe("a Chinese taxi meter's invoice, by its form (issue 37)", () => {
     expect(extractReceipt('深圳市出租汽车专用发票\n日期: 2024110509:30\n金额:  ￥40.50元').purchaseDate).not.toBe('2024-10-09')
   })
 })
+
+// A Grab ride's e-mail, forwarded from a phone and printed to PDF (2025), as tesseract read the page:
+// the forwarder's header, then the mail's own. Its logo is an image. Names replaced.
+const GRAB_FORWARDED = `From:                      Alex Rider
+To:                          Sam Rider
+Subject:                Fwd: Your Grab E-Receipt
+Date:                       Tuesday, 26 August 2025 12:48:38 pm
+Sent from my iPhone
+Begin forwarded message:
+From: Grab <no-reply@grab.com>
+Date: 26 August 2025 at 12:44:26 SGT
+To: rider@example.com
+Subject: Your Grab E-Receipt
+Reply-To: Grab <no-reply@grab.com>
+Premium
+Hope you enjoyed your ride!
+Picked up on 26 August 2025
+Total Paid                              SGD 10.60
+Breakdown
+Fare                                                 9.20
+Platform & partner fee                               0.90
+Driver Fee                                           0.50
+Total Paid                                          10.60`
+
+describe("an e-mail's sender line names its service (tenth session)", () => {
+  it("'From: Grab <no-reply@grab.com>', far down a forwarded mail's printout, is Grab's letterhead", () => {
+    const fields = extractReceipt(GRAB_FORWARDED)
+    expect(fields.vendor?.name).toBe('Grab')
+    expect(fields.category).toBe('ride_share')
+    expect(fields).toMatchObject({ totalAmount: 10.6, currency: 'SGD', purchaseDate: '2025-08-26' })
+  })
+
+  it('without its sender lines, the word alone names no one so far down a page', () => {
+    const unsent = GRAB_FORWARDED.split('\n').filter((l) => !/^(?:From|Reply-To): Grab/.test(l))
+    expect(matchVendor(unsent)?.vendor.name).not.toBe('Grab')
+    expect(matchVendor(['Thanks for shopping with us', 'Order 1234', 'Items', 'Grab a coffee on your way: 10% off'])).toBeNull()
+  })
+
+  it("a forwarder's own sender line names a person, no service; other languages' sender lines count too", () => {
+    expect(matchVendor(['Invoice', 'Order 1234', 'Items', 'Notes', 'From: Alex Rider <alex@example.com>'])).toBeNull()
+    expect(matchVendor(['Rechnung', 'Bestellung', 'Artikel', 'Hinweise', 'Von: Grab <no-reply@grab.com>'])?.vendor.name).toBe('Grab')
+  })
+
+  it("an airline's sender line names the airline, as its letterhead would (a flight: not a ride)", () => {
+    const found = matchVendor(['Receipt', 'Order 1234', 'Items', 'Notes', 'From: United Airlines <receipts@united.com>'])
+    expect(found?.vendor.name).toBe('United Airlines')
+  })
+})
+
+describe("dollars of other countries, by their codes (tenth session)", () => {
+  it("'SGD 10.60' and 'S$10.60' are Singapore dollars; 'CAD', 'AUD' and 'HKD' are theirs", () => {
+    expect(parseAmounts('Total Paid SGD 10.60')[0]).toMatchObject({ value: 10.6, code: 'SGD' })
+    expect(parseAmounts('Total S$10.60')[0]).toMatchObject({ value: 10.6, code: 'SGD' })
+    expect(parseAmounts('Total CAD 42.71')[0]).toMatchObject({ value: 42.71, code: 'CAD' })
+    expect(parseAmounts('Total AUD 12.00')[0]).toMatchObject({ value: 12, code: 'AUD' })
+    expect(parseAmounts('Total HKD 88.00')[0]).toMatchObject({ value: 88, code: 'HKD' })
+    // A code glued to a word is part of the word.
+    expect(parseAmounts('XSGD10.60')[0]?.code ?? null).not.toBe('SGD')
+  })
+})

@@ -625,11 +625,19 @@ const NOT_FUZZY = new Set([...COMMON_WORDS, ...ALIASES.map((a) => a.key)])
  * of a real Ola invoice); other numbers do ("Spin class 45 min"), and a price makes it an item.
  */
 function isHeaderLine(text: string, words: string[], index: number): boolean {
+  if (SENDER_LINE.test(text)) return true
   if (index > 3) return false
   if (words.length <= 3) return true
   const dated = /\b(?:19|20)\d{2}\b/.test(text) && words.some((w) => Object.hasOwn(MONTHS, w))
   return dated && !/\d[.,]\d{2}(?!\d)/.test(text) && words.filter((w) => /\p{L}/u.test(w) && !Object.hasOwn(MONTHS, w)).length <= 3
 }
+
+/**
+ * An e-mail's sender line, printed or forwarded ("From: Grab <no-reply@grab.com>", "Von: …",
+ * "De: …"): the sender names itself there as in a letterhead. A forwarded mail's printout puts it
+ * under the forwarder's own header, far from the top, and the mail's logo is an image.
+ */
+const SENDER_LINE = /^\s*(?:from|reply-to|sender|von|de|da)\s*:\s*\S/i
 
 type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number }
 
@@ -651,11 +659,11 @@ const FALSE_FRIENDS: Array<{ key: string; language: RegExp }> = [
 ]
 
 /**
- * Where a company names itself: its first two lines (a letterhead, an e-mail's first line) and its
- * legal lines ("© 2025 United Airlines, Inc.").
+ * Where a company names itself: its first two lines (a letterhead, an e-mail's first line), its
+ * legal lines ("© 2025 United Airlines, Inc.") and its e-mails' sender lines.
  */
 const LEGAL_LINE = /©|\bcopyright\b|\binc\b|\ball rights reserved\b/i
-const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text)
+const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text) || SENDER_LINE.test(text)
 
 function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
