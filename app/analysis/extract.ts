@@ -16,7 +16,7 @@ import {
 } from '~/analysis/vendors'
 import { withinOneEdit } from '~/utils/text'
 import { MONTHS } from './months'
-import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, type NotATrip } from './trip-kind'
+import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, showsTrip, type NotATrip } from './trip-kind'
 
 /**
  * `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores
@@ -121,7 +121,10 @@ type Line = {
 export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor } = {}): ExtractedReceipt {
   const lines = toLines(typeof ocr === 'string' ? { text: ocr } : ocr)
   const fullText = lines.map((l) => l.text).join('\n')
-  const found = known.vendor ? [{ vendor: known.vendor, score: 1, exact: true, line: null }] : findVendors(lines.map((l) => l.text))
+  const named = known.vendor ? [{ vendor: known.vendor, score: 1, exact: true, line: null }] : findVendors(lines.map((l) => l.text))
+  // A service named only by its mail's sender address also mails food orders, parcels and
+  // memberships (GrabFood, GrabExpress, Bolt Food): without one trip on the page, it names nobody.
+  const found = named[0] && 'namedBySender' in named[0] && named[0].namedBySender && !showsTrip(fullText) ? named.slice(1) : named
   // A Chinese taxi meter's invoice whose title was misread is still one by its form.
   const vendors = found.length === 0 && meterForm(lines) ? [{ vendor: TAXI, score: 1, exact: true, line: null }] : found
   const best = vendors[0] ?? null
@@ -319,7 +322,7 @@ const DIGITISH = '0-9OoQDIl|SsBZ'
 /** Signs and codes printed before an amount ('$12.50', '₩27,700', 'EUR 12,50', 'Rs. 450'). */
 const PREFIX_CURRENCY = String.raw`US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX|S)\$|USD|EUR|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|SGD|AUD|CAD|HKD|NZD|MXN|BRL|PLN|Rs\.?|RM|\$|€|£|¥|￥|₩|₹|[Ss](?=[0-9])`
 /** Signs and codes printed after it ('86,43 €', '27,700원', '61元', '1.200 円'). */
-const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr`
+const SUFFIX_CURRENCY = String.raw`€|EUR|EURO|원|元|円|CHF|PLN|zł|Kč|kr|SGD|AUD|CAD|HKD|NZD|MXN|BRL`
 const MONEY_RE = new RegExp(
   // optional currency, optional sign, an integer part (digits, maybe grouped), a separator, 2 decimals, optional currency after
   String.raw`(?:(?<cur>${PREFIX_CURRENCY})\s?)?(?<num>[0-9][${DIGITISH}]{0,2}(?:[,.'][0-9O]{3})+|(?=[${DIGITISH}]{0,6}[0-9])[${DIGITISH}]{1,7})(?:(?<sep>[.,·]|\s(?=\d{2}\s*$))(?:(?<dec>[${DIGITISH}]{2})|(?<dec1>[0-9])(?![0-9])))?(?![0-9]|[.,][0-9])(?:\s?(?<suf>${SUFFIX_CURRENCY})(?![\p{L}]))?`,
@@ -513,7 +516,7 @@ function receiptCurrency(read: string | null, fullText: string, vendor: Vendor |
 /** The currency a receipt is in when its total carries no sign: the most frequent one it names. */
 export function documentCurrency(text: string): string | null {
   const counts = new Map<string, number>()
-  for (const m of text.matchAll(/(US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX)\$|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|PLN)\b)/gu)) {
+  for (const m of text.matchAll(/(US\$|(?<!\p{L})(?:R|AU?|CA?|HK|NZ|MX)\$|(?<!\p{L})S\$(?=\s?\d)|\$|€|£|¥|￥|₩|₹|원|元|円|\b(?:USD|EUR|EURO|GBP|CHF|KRW|CNY|RMB|JPY|INR|MYR|SGD|AUD|CAD|HKD|NZD|MXN|BRL|PLN)\b)/gu)) {
     const code = currencyCode(m[1])
     if (code) counts.set(code, (counts.get(code) ?? 0) + 1)
   }

@@ -19,6 +19,8 @@ export const FOOD = new RegExp(
     // Other platforms, and a delivery in the languages read (issue 37): a service that signs rides
     // signs its food and grocery orders too ("Tu pedido de Bolt", "Tu repartidor…").
     String.raw`\b(glovo|wolt|just eat|lieferando|foodpanda|swiggy|zomato|rappi|ifood)\b`,
+    // Grab's meals, groceries and parcels, mailed from grab.com like its rides.
+    String.raw`\bgrab ?(food|mart|express)\b`,
     String.raw`\b(tu|su|tus|sus) pedidos?\b|\brepartidor|\bgastos de env[íi]o|\bentrega a domicilio`,
     String.raw`\b(deine|ihre|eure) bestellung|\blieferung|\bliefergeb[üu]hr|\blieferdienst|\bkurier`,
     String.raw`\b(votre|ta) commande\b|\blivraison|\blivreur|\blivreuse`,
@@ -84,7 +86,8 @@ export const MEMBERSHIP_WORDS = new RegExp(String.raw`\b(${MEMBERSHIP})\b`, 'i')
 /** What one trip prints and a pass, a summary or a marketing mail does not. */
 const TRIP_SHAPE: Array<[string, RegExp]> = [
   ['trip id', /\b(trip|ride|booking|reservation|rental)\s*(#|(id|number|no|reference|ref|code)\b)/i],
-  ['route', /\b(pick-?up|drop-?off)\b|\S\s+(→|->)\s+\S/i],
+  // "Picked up on 26 August 2025" heads a real Grab ride's receipt.
+  ['route', /\b(pick-?up|picked up|drop-?off|dropped off)\b|\S\s+(→|->)\s+\S/i],
   ['distance', /\b\d+(?:[.,]\d+)?\s?(mi|miles|km|kilometers|kilometres)\b/i],
   ['duration', /\b(duration|ride time|trip time|time ridden)\b/i],
   // Not a validity ("Valid 06:00 - 23:59", "Válido", "Gültig", "Valable"): a pass's hours, not a ride.
@@ -95,6 +98,11 @@ const TRIP_SHAPE: Array<[string, RegExp]> = [
   ['start and end', /\bstart\b(?!\s*date)[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b[\s\S]{0,200}?\bend\b(?!\s*date)[^\n]*\n?[^\n]*\b\d{1,2}:\d{2}\b/i],
   ['ride by the minute', /\b(?:ride|trip|unlock)\b[^\n]{0,40}?\bper\s+min(?:ute)?\b[^\n]{0,20}?\b\d+\s?min/i],
 ]
+
+/** Whether a text shows one trip: its id, its route, distance, duration or times (TRIP_SHAPE). */
+export function showsTrip(text: string): boolean {
+  return TRIP_SHAPE.some(([, re]) => re.test(text))
+}
 
 /** What makes a text something other than one trip's receipt, whatever else it prints: a food order, a summary of several trips, a fee without a trip. */
 export type NotATrip = { kind: 'food_order' | 'trip_summary' | 'fee_only' | 'membership'; evidence: string }

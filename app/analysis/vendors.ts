@@ -471,6 +471,8 @@ export type VendorMatch = {
   line: number
   /** True when the best match was exact rather than within an edit distance. */
   exact: boolean
+  /** Named only by the address of a mail's sender line (MAIL_DOMAINS): the page must show one trip too. */
+  namedBySender?: boolean
 }
 
 /**
@@ -625,7 +627,6 @@ const NOT_FUZZY = new Set([...COMMON_WORDS, ...ALIASES.map((a) => a.key)])
  * of a real Ola invoice); other numbers do ("Spin class 45 min"), and a price makes it an item.
  */
 function isHeaderLine(text: string, words: string[], index: number): boolean {
-  if (SENDER_LINE.test(text)) return true
   if (index > 3) return false
   if (words.length <= 3) return true
   const dated = /\b(?:19|20)\d{2}\b/.test(text) && words.some((w) => Object.hasOwn(MONTHS, w))
@@ -634,12 +635,38 @@ function isHeaderLine(text: string, words: string[], index: number): boolean {
 
 /**
  * An e-mail's sender line, printed or forwarded ("From: Grab <no-reply@grab.com>", "Von: …",
- * "De: …"): the sender names itself there as in a letterhead. A forwarded mail's printout puts it
- * under the forwarder's own header, far from the top, and the mail's logo is an image.
+ * "De: …"), and the domain of its address. A forwarded mail's printout puts it under the
+ * forwarder's own header, far from the top, and the mail's logo is an image. Only the address
+ * counts: the name beside it is whatever the sender typed ("From: Harbour Cafe via Square"), and
+ * "From:", "Da:" and "Von:" also head a ticket's stations and an Italian address.
  */
-const SENDER_LINE = /^\s*(?:from|reply-to|sender|von|de|da)\s*:\s*\S/i
+const SENDER_ADDRESS = /^\s*(?:from|reply-to|sender|von|de|da)\s*:[^@\n]*?[\w.+-]+@((?:[a-z0-9-]+\.)+[a-z]{2,})\b/i
 
-type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number }
+/**
+ * The domains a service's own mails come from, for services whose name counts only in a letterhead
+ * (an everyday word: 'grab', 'bolt', 'lime'). Each also mails for services that are not rides (GrabFood,
+ * Bolt Food, Lime's memberships), so a page named only by its sender's address must also show one
+ * trip (`namedBySender`; extract.ts asks trip-kind.ts).
+ */
+const MAIL_DOMAINS: Readonly<Record<string, readonly string[]>> = {
+  // A real Grab e-receipt, forwarded and printed (the fresh set): "From: Grab <no-reply@grab.com>".
+  Grab: ['grab.com'],
+  // Receipts from receipts@bolt.eu and no-reply@li.me (senders.ts, decisions 090 and 119).
+  Bolt: ['bolt.eu'],
+  Lime: ['li.me'],
+}
+
+/** The service whose own domain (or a subdomain of it) sent the mail this sender line heads. */
+function senderVendor(text: string): Vendor | null {
+  const domain = SENDER_ADDRESS.exec(text)?.[1]?.toLowerCase()
+  if (!domain) return null
+  for (const [name, domains] of Object.entries(MAIL_DOMAINS)) {
+    if (domains.some((d) => domain === d || domain.endsWith(`.${d}`))) return VENDORS.find((v) => v.name === name) ?? null
+  }
+  return null
+}
+
+type LineMatch = { vendor: Vendor; line: number; exact: boolean; weight: number; bySender?: boolean }
 
 /**
  * Lines that name someone other than the merchant: a fee or surcharge collected for an agency
@@ -659,11 +686,11 @@ const FALSE_FRIENDS: Array<{ key: string; language: RegExp }> = [
 ]
 
 /**
- * Where a company names itself: its first two lines (a letterhead, an e-mail's first line), its
- * legal lines ("© 2025 United Airlines, Inc.") and its e-mails' sender lines.
+ * Where a company names itself: its first two lines (a letterhead, an e-mail's first line) and its
+ * legal lines ("© 2025 United Airlines, Inc.").
  */
 const LEGAL_LINE = /©|\bcopyright\b|\binc\b|\ball rights reserved\b/i
-const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text) || SENDER_LINE.test(text)
+const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text)
 
 function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
@@ -762,19 +789,28 @@ export function findVendors(lines: string[]): VendorMatch[] {
       index >= lines.length - FOOTER_LINES && index > 3 ? { ...found, weight: Math.max(found.weight, FOOTER_WEIGHT * (found.exact ? 1 : 0.7)) } : found,
     ),
   )
-  for (const m of [...matches, ...templateMatches(lines)]) {
+  // A mail's sender address names its service as surely as a letterhead at the top.
+  const senders = lines.flatMap((text, line) => {
+    const vendor = senderVendor(text)
+    return vendor ? [{ vendor, line, exact: true, weight: SENDER_WEIGHT, bySender: true }] : []
+  })
+  for (const m of [...matches, ...templateMatches(lines), ...senders]) {
     const entry = byVendor.get(m.vendor)
     if (!entry) {
-      byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight })
+      byVendor.set(m.vendor, { vendor: m.vendor, score: m.weight, line: m.line, exact: m.exact, best: m.weight, namedBySender: m.bySender === true })
       continue
     }
     entry.score += m.weight
+    entry.namedBySender &&= m.bySender === true
     if (m.weight > entry.best) Object.assign(entry, { best: m.weight, line: m.line, exact: m.exact })
   }
   return [...byVendor.values()]
     .sort((a, b) => b.score - a.score)
-    .map(({ vendor, score, line, exact }) => ({ vendor, score, line, exact }))
+    .map(({ vendor, score, line, exact, namedBySender }) => ({ vendor, score, line, exact, ...(namedBySender ? { namedBySender } : {}) }))
 }
+
+/** A sender address's weight: a letterhead's, a short top line that is the name. */
+const SENDER_WEIGHT = 2
 
 export function matchVendor(lines: string[]): VendorMatch | null {
   return findVendors(lines)[0] ?? null

@@ -36,7 +36,7 @@ export type PaddleReader = {
   read: (photo: Buffer, opts?: { signal?: AbortSignal }) => Promise<OcrResult>
   /** Load the models and read one small image (the first reading otherwise pays ~1.5 s). */
   warmUp: () => Promise<void>
-  /** Engines started and not stopped (at most `engines`). */
+  /** Engines started and not closed (at most `engines`; one that crashed counts until its next reading replaces it). */
   enginesRunning: () => number
   close: () => Promise<void>
 }
@@ -52,8 +52,9 @@ const START_RETRY_MS = 60_000
 
 export type PaddleReaderOptions = {
   /**
-   * Engines reading at once, each a worker with its own models (~125 MB of RSS; the second starts
-   * when two readings overlap). Default 1; the process's reader has one per analysis running at once.
+   * Engines reading at once, each a worker with its own models (155-175 MB more peak RSS each; one
+   * starts when two readings overlap, or at warmUp). Default 1; the process's reader has one per
+   * analysis running at once (decision 122).
    */
   engines?: number
   readLimitMs?: number
@@ -432,7 +433,10 @@ export function createPaddleReader(options: PaddleReaderOptions = {}): PaddleRea
     },
     enginesRunning: () => lanes.filter((lane) => lane.engine !== null).length,
     close: async () => {
-      await Promise.all(lanes.map(closeLane))
+      // Every engine is closed (or given up on) before this returns, even if one of them failed to stop.
+      const closed = await Promise.allSettled(lanes.map(closeLane))
+      const failed = closed.find((c): c is PromiseRejectedResult => c.status === 'rejected')
+      if (failed) throw failed.reason
     },
   }
 }
