@@ -1091,13 +1091,14 @@ const GLUED_TIME = '(?:[01][0-9]|2[0-3])[:：][0-5][0-9]'
 const GLUED_TIME_AFTER_YEAR = '(?:[01]?[0-9]|2[0-3])[:：][0-5][0-9]'
 
 const DATE_PATTERNS: Array<{ format: DateFormat; re: RegExp }> = [
-  { format: 'iso', re: new RegExp(`(?<![0-9])(?<year>(?:19|20)${D}{2})[-/.](?<m>${D}{1,2})[-/.](?<d>${D}{2}(?=${GLUED_TIME})|${D}{1,2}(?![0-9]))`, 'gi') },
+  { format: 'iso', re: new RegExp(`(?<![0-9])(?<year>(?:19|20)${D}{2})(?<sep>[-/.])(?<m>${D}{1,2})\\k<sep>(?<d>${D}{2}(?=${GLUED_TIME})|${D}{1,2}(?![0-9]))`, 'gi') },
   // 'Nov 20, 2026', 'Nov-20-2026'; '20 Nov 2026', '20-Nov-2026'.
   // ... and '12 de marzo de 2026', '12. März 2026'.
   // A reader may drop the spaces ('9JUL2025', 'Oct25,2026'): the month's letters still divide the numbers.
   { format: 'written', re: new RegExp(`(?<![\\p{L}])${MONTH_RE}(?:\\s*|-)(?<d>${D}{1,2})(?:st|nd|rd|th)?(?:,\\s*|\\.?\\s+|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
   { format: 'written', re: new RegExp(`(?<![0-9])(?<d>${D}{1,2})(?:st|nd|rd|th|er|\\.)?(?:\\s+de\\s+|\\s*|-)${MONTH_RE}(?:,?\\s+de\\s+|,?\\s*|-)(?<year>(?:19|20)${D}{2})(?![0-9])`, 'giu') },
-  { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})[/.-](?<d>${D}{1,2})[/.-](?<year>(?:19|20)${D}{2}(?=${GLUED_TIME_AFTER_YEAR})|(?:19|20)${D}{2}(?![0-9])|${D}{2}(?![0-9]))`, 'gi') },
+  // One separator, twice: '2/4.00' is two items for 4.00 (a real Walgreens receipt), not 4 February 2000.
+  { format: 'us', re: new RegExp(`(?<![0-9])(?<m>${D}{1,2})(?<sep>[/.-])(?<d>${D}{1,2})\\k<sep>(?<year>(?:19|20)${D}{2}(?=${GLUED_TIME_AFTER_YEAR})|(?:19|20)${D}{2}(?![0-9])|${D}{2}(?![0-9]))`, 'gi') },
   // Korean and Chinese: '2026년 3월 2일', '2026年3月2日'; the day's sign may be misread where year
   // and month are read ('2016年09月01B 08:33开', tesseract's reading of a China Railway ticket),
   // even as a digit, where the time follows it ('2019年04月218 18:41开', another) or the line ends

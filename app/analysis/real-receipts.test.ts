@@ -1063,3 +1063,17 @@ describe("dollars of other countries, by their codes (tenth session)", () => {
     expect(extractReceipt('McDonald\'s\nNo.3, Jalan S$S21/39, 47400 Petaling Jaya\nTotal 26.60\n26/08/2025').currency).not.toBe('SGD')
   })
 })
+
+describe('a date writes one separator twice (tenth session)', () => {
+  it("'1@2.19 or 2/4.00', a multi-buy price on a real Walgreens receipt, is no date; its '05/24/2022' is", () => {
+    expect(parseDates('1@2.19 or 2/4.00')).toEqual([])
+    expect(parseDates('05/24.2022')).toEqual([])
+    // The page's misread '£' (a masked account number) made it day-first, and '2/4.00' was taken for 2 April 2000.
+    const text = 'Walgreens\n#03296 191 E 3RD AVE\n117  4782  0022  05/24/2022 1:10 PM\n1@2.19 or 2/4.00\nTOTAL 29.53\nmyWalgreens ACCT # skxtkk++£0053'
+    expect(extractReceipt(text).purchaseDate).toBe('2022-05-24')
+    // Real dates keep their one separator, twice.
+    expect(parseDates('05/24/2022')[0]?.iso).toBe('2022-05-24')
+    expect(parseDates('02.03.2020')[0]?.iso).toBe('2020-03-02')
+    expect(parseDates('2026-11-26')[0]?.iso).toBe('2026-11-26')
+  })
+})
