@@ -4,6 +4,7 @@
  */
 
 import { TRANSPORT_CATEGORIES, type TransportCategory } from '~/analysis/categories'
+import { domainWithin } from '~/ereceipts/sender-domains'
 import { MONTHS } from './months'
 
 export { TRANSPORT_CATEGORIES, type TransportCategory }
@@ -658,10 +659,10 @@ const MAIL_DOMAINS: Readonly<Record<string, readonly string[]>> = {
 
 /** The service whose own domain (or a subdomain of it) sent the mail this sender line heads. */
 function senderVendor(text: string): Vendor | null {
-  const domain = SENDER_ADDRESS.exec(text)?.[1]?.toLowerCase()
+  const domain = SENDER_ADDRESS.exec(text)?.[1]
   if (!domain) return null
   for (const [name, domains] of Object.entries(MAIL_DOMAINS)) {
-    if (domains.some((d) => domain === d || domain.endsWith(`.${d}`))) return VENDORS.find((v) => v.name === name) ?? null
+    if (domains.some((d) => domainWithin(domain, d))) return VENDORS.find((v) => v.name === name) ?? null
   }
   return null
 }
