@@ -14,6 +14,7 @@ import {
   type Vendor,
   VENDORS,
 } from '~/analysis/vendors'
+import { scriptShare } from '~/ocr/script'
 import { withinOneEdit } from '~/utils/text'
 import { MONTHS } from './months'
 import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, showsTrip, type NotATrip } from './trip-kind'
@@ -112,6 +113,8 @@ type Line = {
   index: number
   /** The page's currency sign is lost in reading: its bare whole numbers may be amounts (parseAmounts). */
   signLost?: boolean
+  /** A page written in Hangul: its figures in thousands are won, sign or not (parseAmounts). */
+  wonPage?: boolean
 }
 
 /**
@@ -132,6 +135,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   const evEvidence = electricVehicleEvidence(fullText)
   const vendor = best?.vendor ?? null
   if (rupeeSignLost(fullText, vendor)) for (const line of lines) line.signLost = true
+  else if (scriptShare(fullText, 'Hangul') >= HANGUL_PAGE) for (const line of lines) line.wonPage = true
   const printed = findTotal(lines)
   const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
   // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March).
@@ -377,7 +381,15 @@ function fixDigits(s: string): string {
  * where the page's sign is lost (`signLost`), to be a bare whole number ending the line's words
  * (bareWhole).
  */
-export function parseAmounts(raw: string, opts: { signLost?: boolean } = {}): Amount[] {
+/**
+ * The share of a page's letters in Hangul from which it is a Korean page. Korean's reading of a real
+ * Korean card slip or store receipt is 70-95 % Hangul; the rest is Latin (card brands, "POS").
+ */
+const HANGUL_PAGE = 0.5
+/** A figure in thousands ("34,000", "1,234,500"), no decimals. */
+const THOUSANDS = /^[0-9]{1,3}(?:,[0-9]{3})+$/
+
+export function parseAmounts(raw: string, opts: { signLost?: boolean; wonPage?: boolean } = {}): Amount[] {
   const found: Amount[] = []
   const { line, euroAt } = withEuroSigns(raw)
   for (const m of line.matchAll(MONEY_RE)) {
@@ -393,14 +405,17 @@ export function parseAmounts(raw: string, opts: { signLost?: boolean } = {}): Am
     const start = m.index ?? 0
     const end = start + m[0].length
     const sign = cur ?? suf
-    const code = currencyCode(sign)
+    // Korea prints won without a sign as often as with one: a slip's "합계 34,000" under "금액 30,909원"
+    // (a real card slip), a store's "판매합계 5,000". On a Korean page a figure in thousands is won.
+    const won = opts.wonPage === true && !sign && dec === undefined && THOUSANDS.test(num)
+    const code = won ? 'KRW' : currencyCode(sign)
     // A letter code or 'S' glued to a word is part of the word ('BRS', 'CHFx'): only the signs count alone.
     if (cur && /^[A-Za-z]/.test(cur) && /[\p{L}]/u.test(line[start - 1] ?? ' ')) continue
     // Ignore digits glued to letters on the left: 'Model3', 'Store#553'. Not to Chinese, Japanese or
     // Korean, written without spaces: '金额144.0元', or a yuan sign read as a character ('和144.0元').
     const before = line[start - 1] ?? ' '
     if (!cur && /[\p{L}#]/u.test(before) && !CJK.test(before)) continue
-    if (!sign && !dec && !(opts.signLost && sep === undefined && bareWhole(line, start, end))) continue
+    if (!sign && !dec && !won && !(opts.signLost && sep === undefined && bareWhole(line, start, end))) continue
     // A rate, not money: "CGST @ 2.5%" on a page whose figures have no sign.
     if (opts.signLost && !sign && /^\s?%/.test(line.slice(end))) continue
     // A time or a distance ("TOTAL RIDE TIME : 71.93 min", "23.95 km"), not money.
@@ -875,6 +890,7 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   if (splitPayment(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
+  if (netAndTax(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
   const copies = underTotal.filter((b) => cents(b.amount.value) === cents(amount.value))
   const repeated = copies.length > 0
   if (!repeated && weakMatch !== null) {
@@ -964,6 +980,23 @@ function meterFare(lines: Line[], total: TotalFound): boolean {
  * A total paid in parts, the parts printed on a line of figures under the words for how each was
  * paid: a real Ola invoice's "Paid by Ola Money CASH PAID" over "250 34" under its "TOTAL FARE 284".
  */
+/**
+ * The line just above the total holds only its net amount and its tax, which add up to it: a
+ * Chinese VAT invoice's "合计 ¥33.02 ¥0.99" over "价税合计 (小写) ¥34.01" (a real DiDi e-invoice).
+ * Its item lines print a price, an amount, a rate and a tax each ("35.14 35.14 3% 1.05"), so
+ * adding each line's last figure adds taxes. Two figures only, the smaller second, both with the
+ * currency's sign, or with none at all.
+ */
+function netAndTax(lines: Line[], totalIndex: number, total: number): boolean {
+  const above = lines[totalIndex - 1]
+  if (!above || PAYMENT_LINE.test(above.text)) return false
+  const figures = parseAmounts(above.text, above)
+  if (figures.length !== 2) return false
+  const [net, tax] = figures
+  const signs = figures.filter((f) => f.currency).length
+  return (signs === 0 || signs === 2) && net.value > 0 && tax.value > 0 && tax.value < net.value && cents(net.value) + cents(tax.value) === cents(total)
+}
+
 function splitPayment(lines: Line[], totalIndex: number, total: number): boolean {
   for (let i = totalIndex + 1; i < lines.length; i++) {
     if (!PAYMENT_LINE.test(lines[i].text) && !PAYMENT_LINE.test(lines[i - 1]?.text ?? '')) continue
@@ -1182,10 +1215,10 @@ const DATE_AVOIDED =
  * glue "am" to its word ("Hinfahrtam 22.12.2015", PaddleOCR on a real DB ticket).
  */
 const TRAVEL_DATE =
-  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt(?:am)?|r[üu]ckfahrt(?:am)?|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
+  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt(?:am)?|r[üu]ckfahrt(?:am)?|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata|ida)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
 /** The day a ticket was bought or issued: not its journey when a travel date is printed too. */
 const BOOKING_DATE =
-  /\b(?:booking\s*date|booked\s*on|date\s*of\s*(?:booking|issue|purchase)|issued?(?:\s*on)?|buchungsdatum|gebucht|ausgestellt|kaufdatum|date\s*(?:de\s*)?(?:r[ée]servation|d['’]achat|d['’][ée]mission)|fecha\s*de\s*(?:compra|emisi[óo]n|reserva)|data\s*(?:di\s*)?(?:emissione|acquisto)|transaction\s*date)(?![a-z])/i
+  /\b(?:booking\s*date|booked\s*on|date\s*of\s*(?:booking|issue|purchase)|issued?(?:\s*on)?|buchungsdatum|gebucht|ausgestellt|kaufdatum|date\s*(?:de\s*)?(?:r[ée]servation|d['’]achat|d['’][ée]mission)|fecha\s*(?:de\s*)?(?:compra|emisi[óo]n|reserva)|data\s*(?:di\s*)?(?:emissione|acquisto)|transaction\s*date)(?![a-z])/i
 
 /**
  * The stamp a browser prints at the top of each printed page, its date and time before the page's
@@ -1195,10 +1228,25 @@ const BOOKING_DATE =
  */
 const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[AP]M\s+(?:Gmail|Outlook|Yahoo|Mail|Proton|iCloud)\b/iu
 
-/** Euro or pound amounts, or a receipt that says EURO: read an ambiguous 05/11/2026 day first. */
+/**
+ * Read an ambiguous 05/11/2026 day first: euro or pound amounts, or a receipt that says EURO; or
+ * amounts written with a decimal comma ("31,09"), which the month-first United States never prints.
+ * Not the page's language: an American receipt names Los Angeles and El Paso. A real Spanish bus
+ * ticket prints its euros as "31,09 E" and its issue date "05/03/2019" (5 March). The commas must
+ * be most of the page's amounts with decimals, and at least two, so a price misread with a comma
+ * does not turn the page around.
+ */
 function prefersDayFirst(lines: Line[]): boolean {
-  return lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))
+  if (lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))) return true
+  const text = lines.map((l) => l.text).join('\n')
+  const commas = text.match(DECIMAL_COMMA)?.length ?? 0
+  const points = text.match(DECIMAL_POINT)?.length ?? 0
+  return commas >= 2 && commas > points
 }
+
+/** An amount with two decimals after a comma ("31,09", "1.234,50"), not a thousands group ("1,234"). */
+const DECIMAL_COMMA = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,.])/g
+const DECIMAL_POINT = /(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d,.])/g
 
 function findDate(lines: Line[], dayFirstCountry = false): DateFound | null {
   const dayFirst = dayFirstCountry || prefersDayFirst(lines)

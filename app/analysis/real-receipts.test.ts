@@ -1077,3 +1077,83 @@ describe('a date writes one separator twice (tenth session)', () => {
     expect(parseDates('2026-11-26')[0]?.iso).toBe('2026-11-26')
   })
 })
+
+describe('a fresh set of real receipts, measured blind (eleventh session)', () => {
+  // A real DiDi itinerary (滴滴出行-行程单) of one trip, as PaddleOCR read it.
+  const DIDI_ITINERARY = `出行
+滴滴企业版
+滴滴出行-行程单
+DIDI TRAVEL - TRIP TABLE
+申请日期:2024-05-14  行程起止日期:2024-05-14至2024-05-14
+.行程人手机号:13900000000  .共1笔行程,合计34.01元
+序号  车型  上车时间  城市  起点  终点  里程[公里]  金额[元]`
+
+  it('滴滴出行 is DiDi, the one company, in Chinese as in English', () => {
+    expect(extractReceipt(DIDI_ITINERARY).vendor?.name).toBe('DiDi')
+    expect(matchVendor(['Didi Chuxing', 'Trip receipt'])?.vendor.name).toBe('DiDi')
+  })
+
+  it('an itinerary of several trips is a summary, for staff; of one trip, that trip', () => {
+    expect(extractReceipt(DIDI_ITINERARY).signals.notATrip).toBeNull()
+    const several = DIDI_ITINERARY.replace('共1笔行程,合计34.01元', '共2笔行程,合计365.30元')
+    expect(extractReceipt(several).signals.notATrip?.kind).toBe('trip_summary')
+    // Amap's words for it, as a real Amap itinerary prints them.
+    const amap = '高德地图\nAMAP ITINERARY\n|申请时间:2025-03-04  行程时间:2025-02-21 19:38至2025-02-28 17:44\n|行程人手机号:15600000000  共计2单行程,合计53.21元'
+    const fields = extractReceipt(amap)
+    expect(fields.vendor?.name).toBe('Amap')
+    expect(fields.signals.notATrip?.kind).toBe('trip_summary')
+    expect(judgeReceipt(fields, 95, { reader: 'paddleocr', now: new Date('2025-03-05T12:00:00Z') }).isAcceptable).toBe(false)
+    expect(classifyMessage({ subject: null, text: '共计12单行程，合计279.20元' }).kind).toBe('trip_summary')
+  })
+
+  // A real ride-hailing VAT e-invoice (T3出行's company), as PaddleOCR read it: every item line prints
+  // its amount, rate and tax; the line above the total its net amount and tax.
+  const T3_INVOICE = `江苏增值电动  发票代码:032002100611  发票号码:75315843
+国家税务总局  开票日期:2022年03月10日
+货物或应税劳务,服务名称  规格型号  单位  数量  单价  金额  税率  税额
+*运输服务*客运服务费  次  8.97  8.97  9%  0.81
+￥8.97  ￥0.81
+价税合计(大写)  玖圆柒角捌分  (小写)￥9.78
+名  称:南京领行科技股份有限公司`
+
+  it("a Chinese VAT invoice's total is its net amount and its tax, and the seller names T3", () => {
+    const fields = extractReceipt(T3_INVOICE)
+    expect(fields.vendor?.name).toBe('T3出行')
+    expect(fields).toMatchObject({ totalAmount: 9.78, currency: 'CNY', purchaseDate: '2022-03-10' })
+    expect(fields.signals.totalCheck).toBe('sum')
+    // Figures that do not add up are no check.
+    expect(extractReceipt(T3_INVOICE.replace('￥8.97  ￥0.81', '￥8.97  ￥0.91')).signals.totalCheck).not.toBe('sum')
+  })
+
+  // A real Spanish coach ticket (Movelia), as PaddleOCR read it: euros with a decimal comma and an 'E'.
+  const MOVELIA = `a  Con este billeteel viajero podra irdirectamente al autobus.
+IDA  FECHA  HORA  ASIENTO
+MADR-E.SUR/  30/04/2019  23:59  08
+VUELTA  FECHA  HORA  BUS  ASIENTO
+ANTEQUERA/  05/05/2019  13:50  04
+BILLETE ADQUIRIDO EN  MOVELIATECNOLOGIASSCIF:  FECHA EMISION BILLETE 05/03/2019
+MAORESURI  DABUS-INTERBUSS  A28170207  879/10991191319-1  14,39  1,44  15,83
+ANTEOUER  DABUS-INTERBUSS.  879/10991191319-2  11,51  1,15  12,66
+Importe bilete(s)  Costedegestin  Recargo  Cargo Open  Importe total
+28,49  2,60E  0,00  0.00  0.00  31,09 E`
+
+  it('decimal commas make a page day-first; the outward journey (IDA) is the trip, the issue date is not', () => {
+    expect(extractReceipt(MOVELIA).purchaseDate).toBe('2019-04-30')
+    expect(extractReceipt('FECHA EMISION BILLETE 05/03/2019\nImporte 28,49\nTotal 31,09').purchaseDate).toBe('2019-03-05')
+    // Each label on its own: the outward journey's, and the issue date's without its 'de'.
+    expect(extractReceipt('Billete\nANTEQUERA 28/04/2019\nIDA  FECHA  HORA\nMADRID 30/04/2019 23:59\nImporte 28,49\nTotal 31,09').purchaseDate).toBe('2019-04-30')
+    expect(extractReceipt('MADRID 30/04/2019\nFECHA EMISION BILLETE 05/03/2019\nImporte 28,49\nTotal 31,09').purchaseDate).toBe('2019-04-30')
+    // An American receipt stays month-first, and one comma misread for a point does not turn it.
+    expect(extractReceipt('Yellow Cab\n05/03/2019\nFare 12,50\nTip 2.00\nTotal 14.50').purchaseDate).toBe('2019-05-03')
+  })
+
+  it('a Korean page prints won without a sign: "합계 34,000" under "금액 30,909원" and "부가세 3,091원"', () => {
+    // Korean's reading of a real card slip (a food delivery's).
+    const slip = '매출전표\n승인번호             32833823\n카드종류             신한카드\n총 결제금액\n금액                  30,909원\n부가세                3,091원\n합계                  34,000'
+    const fields = extractReceipt(slip)
+    expect(fields).toMatchObject({ totalAmount: 34000, currency: 'KRW' })
+    expect(fields.signals.totalCheck).toBe('sum')
+    // Only on a Korean page, and only figures in thousands.
+    expect(extractReceipt('Store 12\nItems 30,909\nTotal 34,000').totalAmount).toBeNull()
+  })
+})

@@ -37,12 +37,19 @@ export const FOOD = new RegExp(
  */
 const STATEMENT_WORDS = String.raw`(weekly|monthly|yearly|annual|quarterly) (summary|recap|report|statement|activity)|your (week|month|year) (in|with|on)\b|statement period|year in review|activity summary|(your|weekly|monthly|total) earnings|wochen(übersicht|zusammenfassung|bericht)|monats(übersicht|zusammenfassung|bericht)|(récapitulatif|résumé|relevé|bilan) (hebdomadaire|mensuel)|(resumen|informe|extracto) (semanal|mensual)|(riepilogo|resoconto) (settimanale|mensile)|(resumo|relatório) (semanal|mensal)`
 
+/**
+ * A Chinese itinerary (行程单) of several trips: DiDi's "共2笔行程，合计365.30元" and Amap's
+ * "共计3单行程，合计144.56元" add up every trip of a period, each on its own day. One trip ("共1笔行程")
+ * is the receipt of that trip.
+ */
+const SEVERAL_TRIPS_ZH = String.raw`共\s*计?\s*(?:[2-9]|[1-9]\d+)\s*[笔單单筆]\s*行\s*程`
+
 /** A statement's own words, without the ride counters a transit card prints ("12 rides this week"). */
-export const STATEMENT = new RegExp(String.raw`(?<![\p{L}])(${STATEMENT_WORDS})`, 'iu')
+export const STATEMENT = new RegExp(String.raw`(?<![\p{L}])(${STATEMENT_WORDS})|${SEVERAL_TRIPS_ZH}`, 'iu')
 
 /** Several trips in one mail: a summary, statement or recap, never a receipt of one trip. */
 const SUMMARY = new RegExp(
-  String.raw`(?<![\p{L}])(${STATEMENT_WORDS}|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|\d+ (trips|rides) (taken|completed|this|last|in))`,
+  String.raw`(?<![\p{L}])(${STATEMENT_WORDS}|(trips|rides) this (week|month|year)|this (week|month)'?s? (trips|rides)|\d+ (trips|rides) (taken|completed|this|last|in))|${SEVERAL_TRIPS_ZH}`,
   'iu',
 )
 

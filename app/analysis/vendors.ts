@@ -96,7 +96,8 @@ export const VENDORS: Vendor[] = [
   ride('Gett'),
   ride('Wingz'),
   ride('FreeNow', ['Free Now', 'mytaxi']),
-  ride('DiDi', ['Didi Chuxing', 'DiDi Rider']),
+  // One company whatever the language: 滴滴出行 is DiDi Chuxing (a real DiDi itinerary heads "滴滴出行-行程单 DIDI TRAVEL").
+  ride('DiDi', ['Didi Chuxing', 'DiDi Rider', 'DIDI TRAVEL', '滴滴出行', '滴滴']),
   ride('Grab', ['GrabCar', 'GrabTaxi'], ['Grab']),
   // ANI Technologies: the company behind Ola, named on every Ola invoice, whose logo is an image.
   ride('Ola', ['Ola Cabs', 'olacabs', 'ANI Technologies'], ['Ola']),
@@ -116,7 +117,11 @@ export const VENDORS: Vendor[] = [
   ride('Heetch'),
   ride('Rapido', [], ['Rapido']),
   ride('Namma Yatri'),
-  ride('Didi Taxi', ['滴滴出行', '滴滴']),
+  // Amap's ride-hailing (高德打车) books other operators' cars; its itinerary is headed "AMAP ITINERARY".
+  // Not 高德地图 alone: that is the map app, named on any page with directions.
+  ride('Amap', ['AMAP ITINERARY', '高德打车']),
+  // T3出行, run by 南京领行科技, whose invoices name only the company.
+  ride('T3出行', ['T3 Mobility', '南京领行科技', '领行科技']),
   // A licensed taxi of any company: the receipt says it is one (issue 37: Seoul, Beijing taxis).
   // Only as the receipt's title ("TAXI RECEIPT", "서울 택시", "北京市出租汽车专用发票"): a ride that ends
   // at a taxi rank is no taxi receipt.

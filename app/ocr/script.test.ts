@@ -86,6 +86,22 @@ describe('scriptFromReadings', () => {
   })
 })
 
+test("PaddleOCR's unsure Han on a Korean page does not make it Chinese (eleventh session)", () => {
+  // PaddleOCR's reading of a real Korean card slip (a Baemin delivery's 매출전표): it made Han of a few
+  // Hangul boxes, each scored 52-78, and dropped the others.
+  const lines: Array<[string, number]> = [
+    ['叫叠烈班', 65], ['32833823', 100], ['外异', 52], ['外三  942061*******', 73], ['2022-08-19 18:41:39', 96],
+    ['罕是叫', 71], ['是堂  B1AZ01B5DB', 62], ['召否', 78], ['1208765763', 100], ['号  4930801342', 72],
+    ['30,909号', 93], ['早  3,091', 53], ['34,000', 99],
+  ]
+  const paddle: ReadingText = { text: lines.map(([t]) => t).join('\n'), confidence: 80, lines: lines.map(([text, confidence]) => ({ text, confidence })) }
+  const english = reading('TEX a |\nSEO 32833823\n2022-08-19 18:41:39', 35)
+  expect(scriptFromReadings({ first: english, second: paddle })).toBe('probe')
+  // A Chinese page's Han is read surely: there it is Chinese.
+  const chinese = reading('深圳市出租汽车专用发票\n国家税务总局\n金额: ￥58.00元', 99)
+  expect(scriptFromReadings({ first: english, second: chinese })).toBe('Han')
+})
+
 test('the Korean probe must read mostly Hangul, surely', () => {
   expect(readsAsHangul(reading('카카오 택시\n영수증\n합계 금액 12,300원', 92))).toBe(true)
   expect(readsAsHangul(reading('ㅁ646ㅇ16 821\nDatum: 14.11.2026\nFahrpreis 21,90', 45))).toBe(false)
