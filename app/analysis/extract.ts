@@ -17,7 +17,7 @@ import {
 import { scriptShare } from '~/ocr/script'
 import { withinOneEdit } from '~/utils/text'
 import { MONTHS } from './months'
-import { FEE_ONLY, FOOD, MEMBERSHIP_WORDS, NOT_A_PAYMENT, STATEMENT, showsTrip, type NotATrip } from './trip-kind'
+import { FEE_ONLY, FOOD, INVOICE_DATE_ZH, ITINERARY_ZH, MEMBERSHIP_WORDS, NOT_A_PAYMENT, ONE_TRIP_ZH, OTHER_SERVICE, STATEMENT, TAX_INVOICE_ZH, showsTrip, type NotATrip } from './trip-kind'
 
 /**
  * `digitConfidence`: the lowest 0..100 score of a digit on the line, when the reader scores
@@ -406,8 +406,9 @@ export function parseAmounts(raw: string, opts: { signLost?: boolean; wonPage?: 
     const end = start + m[0].length
     const sign = cur ?? suf
     // Korea prints won without a sign as often as with one: a slip's "합계 34,000" under "금액 30,909원"
-    // (a real card slip), a store's "판매합계 5,000". On a Korean page a figure in thousands is won.
-    const won = opts.wonPage === true && !sign && dec === undefined && THOUSANDS.test(num)
+    // (a real card slip), a store's "판매합계 5,000". On a Korean page a figure in thousands is won,
+    // unless a unit follows it: a distance ("운행거리 5,230m") or points ("1,480P").
+    const won = opts.wonPage === true && !sign && dec === undefined && THOUSANDS.test(num) && !/^\s?\p{L}/u.test(line.slice(end))
     const code = won ? 'KRW' : currencyCode(sign)
     // A letter code or 'S' glued to a word is part of the word ('BRS', 'CHFx'): only the signs count alone.
     if (cur && /^[A-Za-z]/.test(cur) && /[\p{L}]/u.test(line[start - 1] ?? ' ')) continue
@@ -561,6 +562,8 @@ function totalOnLine(line: Line): Amount | null {
  * A rate is a price per unit, not a charge: a taxi invoice's "单价: 3.51元" (per km) above its
  * "金额: ￥78.00元" (a real Shenzhen invoice), "Unit price", "Price per km".
  */
+/** A Korean receipt's points earned, balance left and mileage: figures under the items that were never paid. */
+const NOT_AN_ITEM_KO = /포[ \t]*인[ \t]*트|적[ \t]*립|잔[ \t]*액|마[ \t]*일[ \t]*리[ \t]*지/u
 const RATE_LABEL = /单\s*价|單\s*價|\bunit\s+price\b|\bprice\s+per\b|\bper\s+(?:km|mile|minute)\b|\b(?:km|kilometer)-?preis\b|\bpreis\s+(?:pro|je)\s+km\b|\bprix\s+(?:au|par)\s+km\b/iu
 
 /**
@@ -569,7 +572,7 @@ const RATE_LABEL = /单\s*价|單\s*價|\bunit\s+price\b|\bprice\s+per\b|\bper\s
  * California Driver" (a real Lyft receipt; its own amount, $2.75, is read on a line of its own).
  */
 function itemAmount(line: Line): Amount | null {
-  if (RATE_LABEL.test(line.text)) return null
+  if (RATE_LABEL.test(line.text) || NOT_AN_ITEM_KO.test(line.text)) return null
   const last = lineAmount(line)
   // Dashes and bars after it are a table's rules read as marks ("9,00€ 1,44€ —_—").
   if (!last || !/^[\s*]*(?:[A-Za-z]{1,3}|[€$£¥₩₹%])?[\s*—–_|-]*$/u.test(line.text.slice(last.end))) return null
@@ -704,6 +707,12 @@ function notATripOnPage(lines: Line[], total: number | null, fullText: string): 
   }
   const statement = STATEMENT.exec(fullText)
   if (statement) return { kind: 'trip_summary', evidence: statement[0] }
+  const itinerary = ITINERARY_ZH.exec(fullText)
+  if (itinerary && !ONE_TRIP_ZH.test(fullText)) return { kind: 'trip_summary', evidence: itinerary[0] }
+  const invoice = TAX_INVOICE_ZH.exec(fullText)
+  if (invoice && INVOICE_DATE_ZH.test(fullText)) return { kind: 'tax_invoice', evidence: invoice[0] }
+  const other = OTHER_SERVICE.exec(fullText)
+  if (other) return { kind: 'other_service', evidence: other[0] }
   if (total === null) return null
   for (const line of lines) {
     const amount = lineAmount(line)
@@ -890,7 +899,6 @@ function judgeTotal(lines: Line[], totalLine: Line, amount: Amount, label: Total
     return { ...base, items: below, value: amount.value, repaired: amount.repaired, check: 'sum' }
   }
   if (splitPayment(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
-  if (netAndTax(lines, totalLine.index, amount.value)) return { ...base, value: amount.value, repaired: amount.repaired, check: 'sum' }
   const copies = underTotal.filter((b) => cents(b.amount.value) === cents(amount.value))
   const repeated = copies.length > 0
   if (!repeated && weakMatch !== null) {
@@ -980,23 +988,6 @@ function meterFare(lines: Line[], total: TotalFound): boolean {
  * A total paid in parts, the parts printed on a line of figures under the words for how each was
  * paid: a real Ola invoice's "Paid by Ola Money CASH PAID" over "250 34" under its "TOTAL FARE 284".
  */
-/**
- * The line just above the total holds only its net amount and its tax, which add up to it: a
- * Chinese VAT invoice's "合计 ¥33.02 ¥0.99" over "价税合计 (小写) ¥34.01" (a real DiDi e-invoice).
- * Its item lines print a price, an amount, a rate and a tax each ("35.14 35.14 3% 1.05"), so
- * adding each line's last figure adds taxes. Two figures only, the smaller second, both with the
- * currency's sign, or with none at all.
- */
-function netAndTax(lines: Line[], totalIndex: number, total: number): boolean {
-  const above = lines[totalIndex - 1]
-  if (!above || PAYMENT_LINE.test(above.text)) return false
-  const figures = parseAmounts(above.text, above)
-  if (figures.length !== 2) return false
-  const [net, tax] = figures
-  const signs = figures.filter((f) => f.currency).length
-  return (signs === 0 || signs === 2) && net.value > 0 && tax.value > 0 && tax.value < net.value && cents(net.value) + cents(tax.value) === cents(total)
-}
-
 function splitPayment(lines: Line[], totalIndex: number, total: number): boolean {
   for (let i = totalIndex + 1; i < lines.length; i++) {
     if (!PAYMENT_LINE.test(lines[i].text) && !PAYMENT_LINE.test(lines[i - 1]?.text ?? '')) continue
@@ -1215,7 +1206,12 @@ const DATE_AVOIDED =
  * glue "am" to its word ("Hinfahrtam 22.12.2015", PaddleOCR on a real DB ticket).
  */
 const TRAVEL_DATE =
-  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt(?:am)?|r[üu]ckfahrt(?:am)?|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata|ida)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
+  /\b(?:travel\s*date|date\s*of\s*(?:travel|journey)|journey\s*date|departure(?:\s*date)?|dep(?:arts?)?\.?\s*date|outward|reisedatum|reisetag|hinfahrt(?:am)?|r[üu]ckfahrt(?:am)?|fahrtantritt|abfahrt|g[üu]ltig\s*(?:ab|am)|gültigkeit|d[ée]part|aller\s*le|date\s*du\s*voyage|fecha\s*(?:de\s*)?(?:viaje|salida)|salida|partenza|data\s*(?:del\s*)?viaggio|andata)(?![a-z])|출발|승차일|乘车日期|开车|发车/iu
+/**
+ * A Spanish ticket's outward journey, "IDA" heading its row or its column ("IDA  FECHA  HORA"), or
+ * "Ida:". Capitals or a colon only, at the start of a line: Ida is a name, and a street's.
+ */
+const OUTWARD_ES = /^\s*(?:IDA\b|[Ii]da\s*:)/u
 /** The day a ticket was bought or issued: not its journey when a travel date is printed too. */
 const BOOKING_DATE =
   /\b(?:booking\s*date|booked\s*on|date\s*of\s*(?:booking|issue|purchase)|issued?(?:\s*on)?|buchungsdatum|gebucht|ausgestellt|kaufdatum|date\s*(?:de\s*)?(?:r[ée]servation|d['’]achat|d['’][ée]mission)|fecha\s*(?:de\s*)?(?:compra|emisi[óo]n|reserva)|data\s*(?:di\s*)?(?:emissione|acquisto)|transaction\s*date)(?![a-z])/i
@@ -1234,11 +1230,13 @@ const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[A
  * Not the page's language: an American receipt names Los Angeles and El Paso. A real Spanish bus
  * ticket prints its euros as "31,09 E" and its issue date "05/03/2019" (5 March). The commas must
  * be most of the page's amounts with decimals, and at least two, so a price misread with a comma
- * does not turn the page around.
+ * does not turn the page around; and never on a page of dollars.
  */
 function prefersDayFirst(lines: Line[]): boolean {
   if (lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))) return true
   const text = lines.map((l) => l.text).join('\n')
+  // A dollar page is most likely American, whose points a reader may take for commas ("$12,50").
+  if (text.includes('$')) return false
   const commas = text.match(DECIMAL_COMMA)?.length ?? 0
   const points = text.match(DECIMAL_POINT)?.length ?? 0
   return commas >= 2 && commas > points
@@ -1254,7 +1252,7 @@ function findDate(lines: Line[], dayFirstCountry = false): DateFound | null {
     // A label on the line itself, or on the line just above ("Reisedatum" over "02.03.2020").
     const above = lines[line.index - 1]?.text ?? ''
     const labelled = (re: RegExp) => re.test(line.text) || (re.test(above) && parseDates(above).length === 0)
-    const travel = labelled(TRAVEL_DATE) && !BOOKING_DATE.test(line.text)
+    const travel = (labelled(TRAVEL_DATE) || labelled(OUTWARD_ES)) && !BOOKING_DATE.test(line.text)
     return datesOnLine(line.text, { dayFirst }).map((d) => ({
       ...d,
       confidence: fieldConfidence(line, d.start, d.end),

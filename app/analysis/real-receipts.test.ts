@@ -1106,8 +1106,7 @@ DIDI TRAVEL - TRIP TABLE
     expect(classifyMessage({ subject: null, text: '共计12单行程，合计279.20元' }).kind).toBe('trip_summary')
   })
 
-  // A real ride-hailing VAT e-invoice (T3出行's company), as PaddleOCR read it: every item line prints
-  // its amount, rate and tax; the line above the total its net amount and tax.
+  // A real ride-hailing VAT e-invoice (T3出行's company), as PaddleOCR read it.
   const T3_INVOICE = `江苏增值电动  发票代码:032002100611  发票号码:75315843
 国家税务总局  开票日期:2022年03月10日
 货物或应税劳务,服务名称  规格型号  单位  数量  单价  金额  税率  税额
@@ -1116,13 +1115,37 @@ DIDI TRAVEL - TRIP TABLE
 价税合计(大写)  玖圆柒角捌分  (小写)￥9.78
 名  称:南京领行科技股份有限公司`
 
-  it("a Chinese VAT invoice's total is its net amount and its tax, and the seller names T3", () => {
+  it("a ride-hailing VAT invoice names T3 by its company, and goes to staff: it may cover a month of rides, dated the day it was issued", () => {
     const fields = extractReceipt(T3_INVOICE)
     expect(fields.vendor?.name).toBe('T3出行')
     expect(fields).toMatchObject({ totalAmount: 9.78, currency: 'CNY', purchaseDate: '2022-03-10' })
-    expect(fields.signals.totalCheck).toBe('sum')
-    // Figures that do not add up are no check.
-    expect(extractReceipt(T3_INVOICE.replace('￥8.97  ￥0.81', '￥8.97  ￥0.91')).signals.totalCheck).not.toBe('sum')
+    expect(fields.signals.notATrip).toMatchObject({ kind: 'tax_invoice', evidence: '价税合计' })
+    expect(judgeReceipt(fields, 95, { reader: 'paddleocr', now: new Date('2022-03-11T12:00:00Z') }).isAcceptable).toBe(false)
+  })
+
+  it('an itinerary is one trip only when it says so; other words for several trips, or none read, go to staff', () => {
+    const t3 = 'T3出行\nT3出行-行程单\n申请日期:2026-11-20  行程起止日期:2026-11-02至2026-11-18\n共2个行程,合计87.50元'
+    expect(extractReceipt(t3).signals.notATrip?.kind).toBe('trip_summary')
+    expect(extractReceipt(DIDI_ITINERARY.replace('共1笔行程,', '')).signals.notATrip?.kind).toBe('trip_summary')
+    expect(extractReceipt(DIDI_ITINERARY.replace('共1笔行程', '共2単行程')).signals.notATrip?.kind).toBe('trip_summary')
+    // A count on one line is not a word of the next: a one-trip receipt's "共2笔" payments.
+    expect(extractReceipt('滴滴出行\n支付方式 共2笔\n行程费用 ¥34.01\n2024-05-14 19:21').signals.notATrip).toBeNull()
+  })
+
+  it("DiDi's and Kakao T's other services are not rides: a designated driver, freight, fuel, a car's rental", () => {
+    for (const [text, evidence] of [
+      ['滴滴代驾\n代驾服务费 ¥59.00\n合计 ¥59.00\n2026-11-20', '代驾'],
+      ['滴滴货运\n运费 ¥75.00\n合计 ¥75.00\n2026-11-20', '货运'],
+      ['滴滴加油\n92# 汽油 ¥280.00\n合计 ¥280.00\n2026-11-20', '加油'],
+      ['滴滴租车\n租金 ¥380.00\n合计 ¥380.00\n2026-11-20', '租车'],
+      ['카카오T 대리\n대리운전 이용 영수증\n이용일시 2026-11-20 23:10\n합계 25,000원', '카카오T 대리'],
+    ]) {
+      const fields = extractReceipt(text)
+      expect(fields.signals.notATrip, text).toMatchObject({ kind: 'other_service', evidence })
+      expect(judgeReceipt(fields, 95, { reader: 'paddleocr', now: new Date('2026-11-21T12:00:00Z') }).isAcceptable, text).toBe(false)
+    }
+    // A taxi (出租车) rents no car.
+    expect(extractReceipt('北京市出租汽车专用发票\n出租车\n金额 ¥40.50元\n日期 2023-12-30').signals.notATrip).toBeNull()
   })
 
   // A real Spanish coach ticket (Movelia), as PaddleOCR read it: euros with a decimal comma and an 'E'.
@@ -1145,6 +1168,17 @@ Importe bilete(s)  Costedegestin  Recargo  Cargo Open  Importe total
     expect(extractReceipt('MADRID 30/04/2019\nFECHA EMISION BILLETE 05/03/2019\nImporte 28,49\nTotal 31,09').purchaseDate).toBe('2019-04-30')
     // An American receipt stays month-first, and one comma misread for a point does not turn it.
     expect(extractReceipt('Yellow Cab\n05/03/2019\nFare 12,50\nTip 2.00\nTotal 14.50').purchaseDate).toBe('2019-05-03')
+    // Nor do all its points read as commas: a page of dollars is not turned.
+    expect(extractReceipt('Yellow Cab\n03/12/2026 8:14 PM\nFare $12,50\nExtras $1,00\nTotal $13,50').purchaseDate).toBe('2026-03-12')
+    expect(extractReceipt('Uber\n12/03/2026\nTrip fare 12,50\nBooking fee 2,35\nTotal $14,85').purchaseDate).toBe('2026-12-03')
+  })
+
+  it("Ida is a name and a street's: only 'IDA' heading a line, or 'Ida:', labels the outward journey", () => {
+    const stamp = '5/30/22, 7:06 PM Gmail - Your ride with Ida on May 10\nlyft\nMay 10, 2022 at 3:14 PM\nLyft fare (5.2mi, 18m 4s) $18.20\nTotal charged $20.50\nVisa *1234 $20.50'
+    expect(extractReceipt(stamp).purchaseDate).toBe('2022-05-10')
+    const street = 'Lyft\nMay 10, 2022\nPickup 3:14 PM 120 Ida St\nMay 12, 2022\nTotal charged $20.50'
+    expect(extractReceipt(street).purchaseDate).toBe('2022-05-10')
+    expect(extractReceipt('Billete\nIda: 30/04/2019\nVuelta: 05/05/2019\nEmitido 28/04/2019\nTotal 31,09 €').purchaseDate).toBe('2019-04-30')
   })
 
   it('a Korean page prints won without a sign: "합계 34,000" under "금액 30,909원" and "부가세 3,091원"', () => {
@@ -1155,5 +1189,9 @@ Importe bilete(s)  Costedegestin  Recargo  Cargo Open  Importe total
     expect(fields.signals.totalCheck).toBe('sum')
     // Only on a Korean page, and only figures in thousands.
     expect(extractReceipt('Store 12\nItems 30,909\nTotal 34,000').totalAmount).toBeNull()
+    // A figure with its unit is no amount, and points earned are no item: the fares add up.
+    const taxi = '서울 택시\n영수증\n승차일시 2026-11-20 21:03\n기본요금 4,800원\n운행거리 5,230m\n포인트 적립 1,480\n주행요금 10,000원\n합계 14,800원'
+    expect(extractReceipt(taxi)).toMatchObject({ totalAmount: 14800, currency: 'KRW' })
+    expect(extractReceipt(taxi).signals.totalCheck).toBe('sum')
   })
 })

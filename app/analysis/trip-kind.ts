@@ -21,6 +21,8 @@ export const FOOD = new RegExp(
     String.raw`\b(glovo|wolt|just eat|lieferando|foodpanda|swiggy|zomato|rappi|ifood)\b`,
     // Grab's meals, groceries and parcels, mailed from grab.com like its rides.
     String.raw`\bgrab ?(food|mart|express)\b`,
+    // Korean and Chinese delivery (배달의민족's card slips, 外卖 orders).
+    String.raw`배[ \t]*달|外[ \t]*卖`,
     String.raw`\b(tu|su|tus|sus) pedidos?\b|\brepartidor|\bgastos de env[íi]o|\bentrega a domicilio`,
     String.raw`\b(deine|ihre|eure) bestellung|\blieferung|\bliefergeb[üu]hr|\blieferdienst|\bkurier`,
     String.raw`\b(votre|ta) commande\b|\blivraison|\blivreur|\blivreuse`,
@@ -42,7 +44,7 @@ const STATEMENT_WORDS = String.raw`(weekly|monthly|yearly|annual|quarterly) (sum
  * "共计3单行程，合计144.56元" add up every trip of a period, each on its own day. One trip ("共1笔行程")
  * is the receipt of that trip.
  */
-const SEVERAL_TRIPS_ZH = String.raw`共\s*计?\s*(?:[2-9]|[1-9]\d+)\s*[笔單单筆]\s*行\s*程`
+const SEVERAL_TRIPS_ZH = String.raw`共[ \t]*计?[ \t]*(?:[2-9]|[1-9]\d+)[ \t]*[笔單单単筆个個][ \t]*行[ \t]*程`
 
 /** A statement's own words, without the ride counters a transit card prints ("12 rides this week"). */
 export const STATEMENT = new RegExp(String.raw`(?<![\p{L}])(${STATEMENT_WORDS})|${SEVERAL_TRIPS_ZH}`, 'iu')
@@ -112,8 +114,31 @@ export function showsTrip(text: string): boolean {
 }
 
 /** What makes a text something other than one trip's receipt, whatever else it prints: a food order, a summary of several trips, a fee without a trip. */
-export type NotATrip = { kind: 'food_order' | 'trip_summary' | 'fee_only' | 'membership'; evidence: string }
-type RefusedWords = NotATrip & { kind: Exclude<NotATrip['kind'], 'membership'> }
+export type NotATrip = { kind: 'food_order' | 'trip_summary' | 'fee_only' | 'membership' | 'tax_invoice' | 'other_service'; evidence: string }
+type RefusedWords = NotATrip & { kind: Exclude<NotATrip['kind'], 'membership' | 'tax_invoice' | 'other_service'> }
+
+/**
+ * A Chinese itinerary (行程单) lists a period's trips. It is one trip's receipt only when it says so,
+ * "共1笔行程" (DiDi) or "共计1单行程" (Amap): its count may be worded otherwise ("共2个行程") or
+ * misread, and its table of trips is rarely read row by row.
+ */
+export const ITINERARY_ZH = /行[ \t]*程[ \t]*单/u
+export const ONE_TRIP_ZH = /共[ \t]*计?[ \t]*1[ \t]*[笔單单単筆个個][ \t]*行[ \t]*程/u
+
+/**
+ * A Chinese VAT invoice (增值税发票) for rides: dated the day it was issued, and it may cover a month
+ * of rides, each of which may be sent on its own receipt or itinerary too. Its total is "价税合计"
+ * (amount and tax together), its date "开票日期".
+ */
+export const TAX_INVOICE_ZH = /价[ \t]*税[ \t]*合[ \t]*计/u
+export const INVOICE_DATE_ZH = /开[ \t]*票[ \t]*日[ \t]*期/u
+
+/**
+ * The other services of ride-hailing companies, in Chinese and Korean: a designated driver who
+ * drives the rider's own car (代驾, 대리운전), freight (货运), fuel (加油), a car's rental (租车, not
+ * 出租车, a taxi), a car wash, parking, and couriers (퀵서비스).
+ */
+export const OTHER_SERVICE = /代[ \t]*驾|货[ \t]*运|加[ \t]*油|(?<!出)租[ \t]*车|洗[ \t]*车|대리[ \t]*운전|대리[ \t]*기사|카카오[ \t]*T[ \t]*대리|주차[ \t]*(?:요금|장|비)|퀵[ \t]*서비스/u
 
 /** The first of those a text shows, in the order the e-mail reader refuses them (photos are sent to staff on it). */
 export function notATripWords(text: string): RefusedWords | null {

@@ -270,6 +270,8 @@ const NOT_A_TRIP_LIKE: Record<NotATrip['kind'], string> = {
   trip_summary: 'a summary of several trips',
   fee_only: 'a fee without a trip',
   membership: 'a membership or subscription',
+  tax_invoice: 'a tax invoice, which may cover several rides and is dated the day it was issued',
+  other_service: 'a service that is not a ride (a designated driver, freight, fuel, parking or a car rental)',
 }
 
 export const FIELD_DOUBTS = {
