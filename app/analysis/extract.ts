@@ -139,7 +139,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   const printed = findTotal(lines)
   const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
   // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March).
-  const date = findDate(lines, fromIndia(fullText, vendor))
+  const date = findDate(lines, fullText, fromIndia(fullText, vendor))
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
     vendor,
@@ -377,11 +377,6 @@ function fixDigits(s: string): string {
 }
 
 /**
- * Money amounts on one line, left to right. Needs a currency sign or two decimals to count, or,
- * where the page's sign is lost (`signLost`), to be a bare whole number ending the line's words
- * (bareWhole).
- */
-/**
  * The share of a page's letters in Hangul from which it is a Korean page. Korean's reading of a real
  * Korean card slip or store receipt is 70-95 % Hangul; the rest is Latin (card brands, "POS").
  */
@@ -389,6 +384,11 @@ const HANGUL_PAGE = 0.5
 /** A figure in thousands ("34,000", "1,234,500"), no decimals. */
 const THOUSANDS = /^[0-9]{1,3}(?:,[0-9]{3})+$/
 
+/**
+ * Money amounts on one line, left to right. Needs a currency sign or two decimals to count, or,
+ * where the page's sign is lost (`signLost`), to be a bare whole number ending the line's words
+ * (bareWhole), or on a Korean page (`wonPage`) to be a figure in thousands.
+ */
 export function parseAmounts(raw: string, opts: { signLost?: boolean; wonPage?: boolean } = {}): Amount[] {
   const found: Amount[] = []
   const { line, euroAt } = withEuroSigns(raw)
@@ -558,12 +558,13 @@ function totalOnLine(line: Line): Amount | null {
   return positiveAmount(line)
 }
 
+/** A Korean receipt's points earned, balance left and mileage: figures under the items that were never paid. */
+const NOT_AN_ITEM_KO = /포[ \t]*인[ \t]*트|적[ \t]*립|잔[ \t]*액|마[ \t]*일[ \t]*리[ \t]*지/u
+
 /**
  * A rate is a price per unit, not a charge: a taxi invoice's "单价: 3.51元" (per km) above its
  * "金额: ￥78.00元" (a real Shenzhen invoice), "Unit price", "Price per km".
  */
-/** A Korean receipt's points earned, balance left and mileage: figures under the items that were never paid. */
-const NOT_AN_ITEM_KO = /포[ \t]*인[ \t]*트|적[ \t]*립|잔[ \t]*액|마[ \t]*일[ \t]*리[ \t]*지/u
 const RATE_LABEL = /单\s*价|單\s*價|\bunit\s+price\b|\bprice\s+per\b|\bper\s+(?:km|mile|minute)\b|\b(?:km|kilometer)-?preis\b|\bpreis\s+(?:pro|je)\s+km\b|\bprix\s+(?:au|par)\s+km\b/iu
 
 /**
@@ -1232,9 +1233,8 @@ const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[A
  * be most of the page's amounts with decimals, and at least two, so a price misread with a comma
  * does not turn the page around; and never on a page of dollars.
  */
-function prefersDayFirst(lines: Line[]): boolean {
-  if (lines.some((l) => /[€£]|\b(?:EUR|EURO|GBP)\b/i.test(l.text))) return true
-  const text = lines.map((l) => l.text).join('\n')
+function prefersDayFirst(text: string): boolean {
+  if (/[€£]|\b(?:EUR|EURO|GBP)\b/i.test(text)) return true
   // A dollar page is most likely American, whose points a reader may take for commas ("$12,50").
   if (text.includes('$')) return false
   const commas = text.match(DECIMAL_COMMA)?.length ?? 0
@@ -1246,8 +1246,8 @@ function prefersDayFirst(lines: Line[]): boolean {
 const DECIMAL_COMMA = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,.])/g
 const DECIMAL_POINT = /(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d,.])/g
 
-function findDate(lines: Line[], dayFirstCountry = false): DateFound | null {
-  const dayFirst = dayFirstCountry || prefersDayFirst(lines)
+function findDate(lines: Line[], fullText: string, dayFirstCountry = false): DateFound | null {
+  const dayFirst = dayFirstCountry || prefersDayFirst(fullText)
   const candidates = lines.flatMap((line) => {
     // A label on the line itself, or on the line just above ("Reisedatum" over "02.03.2020").
     const above = lines[line.index - 1]?.text ?? ''

@@ -44,7 +44,12 @@ const STATEMENT_WORDS = String.raw`(weekly|monthly|yearly|annual|quarterly) (sum
  * "共计3单行程，合计144.56元" add up every trip of a period, each on its own day. One trip ("共1笔行程")
  * is the receipt of that trip.
  */
-const SEVERAL_TRIPS_ZH = String.raw`共[ \t]*计?[ \t]*(?:[2-9]|[1-9]\d+)[ \t]*[笔單单単筆个個][ \t]*行[ \t]*程`
+const SEVERAL_TRIPS_ZH = tripCountZh(String.raw`(?:[2-9]|[1-9]\d+)`)
+
+/** "共N笔行程", "共计N单行程", "共N个行程" (a misread 単 too), within one line: N is `count`. */
+function tripCountZh(count: string): string {
+  return String.raw`共[ \t]*计?[ \t]*${count}[ \t]*[笔單单単筆个個][ \t]*行[ \t]*程`
+}
 
 /** A statement's own words, without the ride counters a transit card prints ("12 rides this week"). */
 export const STATEMENT = new RegExp(String.raw`(?<![\p{L}])(${STATEMENT_WORDS})|${SEVERAL_TRIPS_ZH}`, 'iu')
@@ -123,7 +128,7 @@ type RefusedWords = NotATrip & { kind: Exclude<NotATrip['kind'], 'membership' | 
  * misread, and its table of trips is rarely read row by row.
  */
 export const ITINERARY_ZH = /行[ \t]*程[ \t]*单/u
-export const ONE_TRIP_ZH = /共[ \t]*计?[ \t]*1[ \t]*[笔單单単筆个個][ \t]*行[ \t]*程/u
+export const ONE_TRIP_ZH = new RegExp(tripCountZh('1'), 'u')
 
 /**
  * A Chinese VAT invoice (增值税发票) for rides: dated the day it was issued, and it may cover a month

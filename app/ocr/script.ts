@@ -168,7 +168,7 @@ export function scriptFromReadings(e: ScriptEvidence): Script | 'probe' {
 /**
  * The lines a reader read surely (PaddleOCR's line scores): on the real corpus's and the fresh sets'
  * Chinese pages, 35-212 Han characters are in lines scored 90 or more; on five real Korean receipts,
- * 0-1 of the 7-20 Han characters PaddleOCR made of their Hangul.
+ * 0-1 of the Han characters PaddleOCR made of their Hangul (decision 123).
  */
 const SURE_SCRIPT_LINE = 90
 
