@@ -104,3 +104,28 @@ describe("India's state bus corporations and city metros (issue 37)", () => {
     expect(matchVendor(['Udupi Cafe', 'Shop 5, BMTC Complex', 'Idli 2 x 40.00', 'Total 80.00'])).toBeNull()
   })
 })
+
+describe('names written in Hangul or Han (issue 37)', () => {
+  test('a space where the script changes does not hide a name: "카카오 T 택시" is Kakao T, not the word taxi', () => {
+    expect(matchVendor(['카카오 T 택시', '영수증', '합계 금액 12,300원'])?.vendor.name).toBe('Kakao T')
+    expect(matchVendor(['카카오모빌리티', '합계 12,300원'])?.vendor.name).toBe('Kakao T')
+    // A longer name, in the spaces Korean is written (and read) with or without: Korean tesseract's
+    // "카카오 택시" for 카카오택시.
+    expect(matchVendor(['카카오 택시', '영수증'])?.vendor.name).toBe('Kakao T')
+    // Nor does it join two words of one script into a name: "선택 시 할인" (a discount on choosing) is no 택시.
+    expect(matchVendor(['선택 시 할인', '합계 12,300원'])).toBeNull()
+  })
+  test('a Latin letter that ends a name ends it there: KakaoTalk is no Kakao T', () => {
+    expect(matchVendor(['카카오Talk 상담', '영수증'])).toBeNull()
+    expect(matchVendor(['CT3出行'])).toBeNull()
+  })
+  test('on a tie, a ride app named over the word taxi; a taxi letterhead over a service named below it', () => {
+    expect(matchVendor(['GrabTaxi', 'Taxi Receipt', 'Total SGD 12.30'])?.vendor.name).toBe('Grab')
+    expect(matchVendor(['Taxi Receipt', 'GrabTaxi', 'Total SGD 12.30'])?.vendor.name).toBe('Grab')
+    expect(matchVendor(['택시 영수증', '카카오T', '합계 12,300원'])?.vendor.name).toBe('Kakao T')
+    expect(matchVendor(['TAXI RECEIPT', 'Paid with Uber', 'Total $12.00'])?.vendor.name).toBe('Taxi')
+    // A transit name in a cab's name is the cab's street or company: "PARK AVE TAXI" is no Renfe AVE.
+    expect(matchVendor(['PARK AVE TAXI', 'New York, NY', 'Total $26.00'])?.vendor.name).toBe('Taxi')
+    expect(matchVendor(['SJ TAXI', 'Total $26.00'])?.vendor.name).toBe('Taxi')
+  })
+})

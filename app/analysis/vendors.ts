@@ -112,7 +112,8 @@ export const VENDORS: Vendor[] = [
   ride('Flywheel'),
   ride('Arro', ['Arro Taxi'], ['Arro']),
   ride('Yellow Cab', ['Yellow Taxi']),
-  ride('Kakao T', ['KakaoT', 'Kakao Taxi', '카카오T', '카카오 T', '카카오택시'], ['Kakao']),
+  // Kakao Mobility runs Kakao T and issues its receipts.
+  ride('Kakao T', ['KakaoT', 'Kakao Taxi', '카카오T', '카카오택시', 'Kakao Mobility', '카카오모빌리티'], ['Kakao']),
   ride('Gojek', ['GoRide', 'GoCar']),
   ride('Heetch'),
   ride('Rapido', [], ['Rapido']),
@@ -576,6 +577,51 @@ const FOOTER_WEIGHT = 1
 /** Real words a fuzzy match must not bend into a merchant name ('metro' is not 'Metra', the Spanish 'cargo' is not 'car2go'). */
 const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'smell', 'shall', 'limes', 'times', 'birds', 'tests', 'model', 'hours', 'spins', 'value', 'valet', 'fare', 'fares', 'charges', 'charged', 'target', 'transit', 'savers', 'saver', 'rental', 'metrocard', 'tamil', 'morrison', 'liberia', 'iberian', 'cargo', 'cargos']
 
+/**
+ * Services that run only in Europe, where a date is written day first: "01/02/2026" on a Trenitalia
+ * ticket is 1 February, even where a reader lost the page's euro sign (PaddleOCR's reading of a real
+ * one: "Importo totale*: 113.90"). Not FlixBus nor Bolt, which also run where the month comes first;
+ * nor on a page of dollars (a cab "PARK AVE TAXI" named like Renfe's AVE; a booking paid in dollars).
+ */
+export const DAY_FIRST_ONLY: ReadonlySet<string> = new Set([
+  'Deutsche Bahn',
+  'SNCF',
+  'Eurostar',
+  'ÖBB',
+  'SBB',
+  'Trenitalia',
+  'Italo',
+  'Renfe',
+  'NS',
+  'SNCB',
+  'RegioJet',
+  'Westbahn',
+  'České dráhy',
+  'PKP Intercity',
+  'DSB',
+  'SJ',
+  'National Rail',
+  'Transport for London',
+  'RATP',
+  'BVG',
+  'MVG',
+  'HVV',
+  'Wiener Linien',
+  'TMB',
+  'Metro de Madrid',
+  'ATM Milano',
+  'FreeNow',
+  'Cabify',
+  'Heetch',
+  'BlaBlaCar',
+  'Addison Lee',
+  'Tier',
+  'Voi',
+  'Dott',
+  'Santander Cycles',
+  'Nextbike',
+])
+
 /** Services that run only in India: their receipts are in rupees, whatever sign a reader made of '₹' (extract.ts receiptCurrency). */
 export const INDIA_ONLY: ReadonlySet<string> = new Set([
   'Rapido',
@@ -609,9 +655,25 @@ type Alias = {
   words: string[]
   key: string
   headerOnly: boolean
-  cjk: boolean
+  /**
+   * A name written in Hangul, Han or kana, found inside the line's run of letters, with or without
+   * spaces (cjkPattern). A Latin letter or digit at either end must end there: 카카오T is no part of
+   * "카카오Talk".
+   */
+  cjk: RegExp | null
   /** Runs of words the name is looked for in: its own count, one word ('CitiBike'), one more ('Zip car'). */
   sizes: number[]
+}
+
+function cjkPattern(name: string): RegExp {
+  const chars = [...name]
+  const edge = (c: string) => /[a-z0-9]/.test(c)
+  const escape = (c: string) => c.replace(/[.*+?^${}()|[\]\\-]/g, '\\$&')
+  // A space anywhere in a name of four letters or more ("카카오 택시", as Korean is written, and read,
+  // either way); in a shorter one only where the script changes: "선택 시" is no 택시.
+  const spaced = (i: number) => i > 0 && (chars.length >= 4 || CJK.test(chars[i]) !== CJK.test(chars[i - 1]))
+  const body = chars.map((c, i) => (spaced(i) ? '\\s*' : '') + escape(c)).join('')
+  return new RegExp(`${edge(name[0]) ? '(?<![a-z0-9])' : ''}${body}${edge(name.at(-1)!) ? '(?![a-z0-9])' : ''}`, 'u')
 }
 
 const ALIASES: Alias[] = VENDORS.flatMap((vendor) => {
@@ -619,7 +681,7 @@ const ALIASES: Alias[] = VENDORS.flatMap((vendor) => {
   return vendor.aliases.map((alias) => {
     const words = tokenize(alias)
     const key = compact(words)
-    return { vendor, words, key, headerOnly: headerOnly.has(key), cjk: CJK.test(alias), sizes: [...new Set([words.length, 1, words.length + 1])] }
+    return { vendor, words, key, headerOnly: headerOnly.has(key), cjk: CJK.test(alias) ? cjkPattern(words.join('')) : null, sizes: [...new Set([words.length, 1, words.length + 1])] }
   })
 })
   // Longest first, so 'Uber Eats' claims its words before 'Uber' can.
@@ -698,6 +760,9 @@ const FALSE_FRIENDS: Array<{ key: string; language: RegExp }> = [
 const LEGAL_LINE = /©|\bcopyright\b|\binc\b|\ball rights reserved\b/i
 const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text)
 
+/** The letters a name run into other words must have to be found inside them (matchLine). */
+const GLUED_NAME_MIN = 15
+
 function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
   const line = text.replace(WALLET, ' ')
@@ -728,8 +793,19 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
     if (alias.vendor.kind === 'air' && !selfNaming(text, index)) continue
     if (!header && alias.words.length === 1 && FALSE_FRIENDS.some((f) => f.key === alias.key && f.language.test(language))) continue
     if (alias.cjk) {
-      if (lowerLine.includes(alias.words.join(''))) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
+      if (alias.cjk.test(lowerLine)) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
       continue
+    }
+    // A long name of three words or more, run into the words around it, as PaddleOCR reads a
+    // letterhead ("KARNATAKASTATEROADTRANSPORTCORPORATION" on a real KSRTC ticket): no other
+    // name or word holds fifteen of its letters in their order.
+    if (alias.words.length >= 3 && alias.key.length >= GLUED_NAME_MIN) {
+      const at = words.findIndex((w, i) => !used[i] && w.length > alias.key.length && w.includes(alias.key))
+      if (at >= 0) {
+        used[at] = true
+        found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
+        continue
+      }
     }
     // A multi-word alias may be printed as one word ('CitiBike') or split by OCR ('Zip car').
     for (const size of alias.sizes) {
@@ -810,8 +886,12 @@ export function findVendors(lines: string[]): VendorMatch[] {
     entry.namedBySender &&= m.bySender === true
     if (m.weight > entry.best) Object.assign(entry, { best: m.weight, line: m.line, exact: m.exact })
   }
+  // On a tie, a ride app's own name over the word taxi: "카카오 T 택시" is Kakao T's taxi. Not a
+  // transit name: "PARK AVE TAXI" is a cab, not Renfe's AVE.
+  const rank = (m: VendorMatch) => (m.vendor.name === 'Taxi' ? 1 : m.vendor.category === 'ride_share' ? 0 : 2)
+  const tied = (a: VendorMatch, b: VendorMatch) => (a.vendor.name === 'Taxi' || b.vendor.name === 'Taxi' ? rank(a) - rank(b) : 0)
   return [...byVendor.values()]
-    .sort((a, b) => b.score - a.score)
+    .sort((a, b) => b.score - a.score || tied(a, b))
     .map(({ vendor, score, line, exact, namedBySender }) => ({ vendor, score, line, exact, ...(namedBySender ? { namedBySender } : {}) }))
 }
 
