@@ -4,6 +4,7 @@
  */
 import {
   CJK,
+  DAY_FIRST_ONLY,
   electricVehicleEvidence,
   findVendors,
   guessCategory,
@@ -85,6 +86,11 @@ export type ExtractionSignals = {
   otherDates: string[]
   /** The date is a ticket's travel date (a label said so), not the day it was bought. */
   travelDate: boolean
+  /**
+   * A ticket's day and month printed without a year, after the date read ("02.07" on a real PKP
+   * Intercity ticket bought 21-06-2024): the trip may be that later day, or null.
+   */
+  laterDay: string | null
   /** The receipt's own words that it is not a payment receipt (a trip or charge summary), or null. */
   notAPayment: string | null
   /** Words of a food order, a summary of several trips, a fee without a trip or a membership, as the e-mail reader refuses them by, or null. */
@@ -110,6 +116,8 @@ type Line = {
   /** Each digit's 0..100 score, in the order of the line's digits (null: the reader gave none). */
   digitScores: ReadonlyArray<number> | null
   words: ReadonlyArray<OcrWord> | null
+  /** The line's parts where the reader left two spaces or more: a table's cells (columnTotal). */
+  cells: string[]
   index: number
   /** The page's currency sign is lost in reading: its bare whole numbers may be amounts (parseAmounts). */
   signLost?: boolean
@@ -129,7 +137,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   // memberships (GrabFood, GrabExpress, Bolt Food): without one trip on the page, it names nobody.
   const found = named[0] && 'namedBySender' in named[0] && named[0].namedBySender && !showsTrip(fullText) ? named.slice(1) : named
   // A Chinese taxi meter's invoice whose title was misread is still one by its form.
-  const vendors = found.length === 0 && meterForm(lines) ? [{ vendor: TAXI, score: 1, exact: true, line: null }] : found
+  const vendors = found.length === 0 && (meterForm(lines) || taxiFormKo(lines)) ? [{ vendor: TAXI, score: 1, exact: true, line: null }] : found
   const best = vendors[0] ?? null
   const second = vendors[1] ?? null
   const evEvidence = electricVehicleEvidence(fullText)
@@ -138,8 +146,9 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   else if (scriptShare(fullText, 'Hangul') >= HANGUL_PAGE) for (const line of lines) line.wonPage = true
   const printed = findTotal(lines)
   const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
-  // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March).
-  const date = findDate(lines, fullText, fromIndia(fullText, vendor))
+  // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March), and so
+  // do Europe's own services on a page whose euro sign was lost.
+  const date = findDate(lines, fullText, fromIndia(fullText, vendor) || (vendor !== null && DAY_FIRST_ONLY.has(vendor.name) && !fullText.includes('$')))
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
     vendor,
@@ -177,6 +186,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       vendorLineConfidence: best?.line != null ? (lines[best.line]?.confidence ?? null) : null,
       otherDates: date?.others ?? [],
       travelDate: date?.travel ?? false,
+      laterDay: date && !date.travel && categoryFor(vendor, evEvidence, fullText) === 'public_transit' ? laterDayOnTicket(lines, date.iso) : null,
       notAPayment: NOT_A_PAYMENT.exec(fullText)?.[0] ?? null,
       notATrip: notATripOnPage(lines, total?.value ?? null, fullText),
     },
@@ -189,7 +199,14 @@ function toLines(ocr: OcrText): Line[] {
       ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null, digitScores: l.digitScores ?? null, words: l.words ?? null }))
       : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null, digitScores: null, words: null }))
   return source
-    .map((l) => ({ text: l.text.replace(/\s+/g, ' ').trim(), confidence: l.confidence, digitConfidence: l.digitConfidence, digitScores: l.digitScores, words: l.words }))
+    .map((l) => ({
+      text: l.text.replace(/\s+/g, ' ').trim(),
+      cells: l.text.trim().split(/\s{2,}/),
+      confidence: l.confidence,
+      digitConfidence: l.digitConfidence,
+      digitScores: l.digitScores,
+      words: l.words,
+    }))
     .filter((l) => /[\p{L}\p{N}]/u.test(l.text))
     .map((l, index) => ({ ...l, index }))
 }
@@ -491,9 +508,14 @@ function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
 
 /**
  * Advertised or promotional amounts, never what was paid: "get up to $120/year in ride credit",
- * "Lyft Pink savings … Saved this trip $6.65", "earn $5 for every friend you refer".
+ * "Lyft Pink savings … Saved this trip $6.65", "earn $5 for every friend you refer"; and caps in a
+ * ticket's conditions ("… un buono del 25% del prezzo (max 15 €) sugli Intercités", a real SNCF
+ * ticket, whose "prezzo" was taken for the price): a cap's word right before an amount with its
+ * currency, never a name ("Max Mustermann") or a date ("valido fino a 12/03/2026").
  */
-const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
+const PROMOTIONAL_WORDS = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
+const CAP = /(?:\(\s*max\b\.?|\bmax\.|\bmax:|\bmaxim(?:um|al)\b|\bbis\s+zu\b|\bjusqu['’]?\s*[àa]|\bhasta\b|\bfino\s+a\b|\bmassimo\b)\s*:?\s*(?:[€$£]\s?\d|\d+(?:[.,]\d{1,2})?\s?(?:€|EUR\b|\$|£|CHF\b))/iu
+const PROMOTIONAL = new RegExp(`${PROMOTIONAL_WORDS.source}|${CAP.source}`, 'iu')
 
 /**
  * A page from India: its GST taxes or its cesses (Swachh Bharat, Krishi Kalyan, education), its
@@ -562,6 +584,17 @@ function totalOnLine(line: Line): Amount | null {
 const NOT_AN_ITEM_KO = /포[ \t]*인[ \t]*트|적[ \t]*립|잔[ \t]*액|마[ \t]*일[ \t]*리[ \t]*지/u
 
 /**
+ * A ticket's seat, berth or coach: numbers, never a charge ("Seat No/s : 21,22" on a real KSRTC
+ * ticket, read as 21.22; "Carrozza 12 Posto 219" on a real SNCF one).
+ */
+const SEAT_LABEL = /^\W*(?:seats?|berths?|coach|posto|posti|sitz(?:platz)?|pl[aä]tze?|places?|si[eè]ges?|asientos?|plazas?|wagen|carrozza|voiture|coche)\b/iu
+
+/** A seat's line: its label, and no amount with a currency ("Seat upgrade $15.00", "Coach fare $45.00" are charges). */
+function seatLine(line: Line): boolean {
+  return SEAT_LABEL.test(line.text) && !parseAmounts(line.text, line).some((a) => a.currency)
+}
+
+/**
  * A rate is a price per unit, not a charge: a taxi invoice's "单价: 3.51元" (per km) above its
  * "金额: ￥78.00元" (a real Shenzhen invoice), "Unit price", "Price per km".
  */
@@ -573,7 +606,7 @@ const RATE_LABEL = /单\s*价|單\s*價|\bunit\s+price\b|\bprice\s+per\b|\bper\s
  * California Driver" (a real Lyft receipt; its own amount, $2.75, is read on a line of its own).
  */
 function itemAmount(line: Line): Amount | null {
-  if (RATE_LABEL.test(line.text) || NOT_AN_ITEM_KO.test(line.text)) return null
+  if (RATE_LABEL.test(line.text) || NOT_AN_ITEM_KO.test(line.text) || seatLine(line)) return null
   const last = lineAmount(line)
   // Dashes and bars after it are a table's rules read as marks ("9,00€ 1,44€ —_—").
   if (!last || !/^[\s*]*(?:[A-Za-z]{1,3}|[€$£¥₩₹%])?[\s*—–_|-]*$/u.test(line.text.slice(last.end))) return null
@@ -679,7 +712,11 @@ function findTotal(lines: Line[]): TotalFound | null {
         amountLine = next
       }
     }
-    if (!amount) continue
+    if (!amount) {
+      const column = columnTotal(lines, line, label)
+      if (column) return column
+      continue
+    }
     const found = judgeTotal(lines, amountLine, amount, label)
     if (label.strength >= 2) return found
     weak ??= found
@@ -690,6 +727,34 @@ function findTotal(lines: Line[]): TotalFound | null {
   const paid = paymentTotal(lines)
   if (paid && (paid.check === 'sum' || paid.check === 'near-sum' || !weak)) return paid
   return weak ?? structuralTotal(lines) ?? onlyPricedAmount(lines)
+}
+
+/**
+ * A fare table: a row of labels, the total's last ("Ticket Fare  Convenience Fee  Total Fare"), over
+ * a row of as many amounts ("Rs. 360.00  Rs.17.70  Rs.377.70", a real IRCTC booking mail). The
+ * total is the amount under its label, and the amounts before it are its items. Readers print a
+ * table's cells two spaces or more apart.
+ */
+function columnTotal(lines: Line[], line: Line, label: TotalLabel): TotalFound | null {
+  if (label.strength < 2) return null
+  const cells = line.cells
+  const next = lines[line.index + 1]
+  if (cells.length < 2 || !next || totalLabel(cells[cells.length - 1]) === null || cells.slice(0, -1).some((c) => totalLabel(c)?.strength === 3)) return null
+  const row = (l: Line | undefined) => (l ? parseAmounts(l.text, l).filter((a) => a.value > 0) : [])
+  const amounts = row(next)
+  // Nothing but the amounts on their row, one under each label; and one row only: a table of
+  // several rows (a fare, a tip and a total for each of two rides) is no one total.
+  if (amounts.length !== cells.length || /\p{L}{3,}/u.test(next.text.replace(/\bRs\b|\b[A-Z]{3}\b/g, ''))) return null
+  if (row(lines[next.index + 1]).length >= 2) return null
+  const total = amounts[amounts.length - 1]
+  const found = judgeTotal(lines, next, total, label)
+  const parts = amounts.slice(0, -1)
+  // Figures a reader repaired (a letter read for a digit) check nothing: the same blurred glyphs
+  // may have been misread the same way in two cells.
+  if (total.repaired || parts.some((a) => a.repaired)) return { ...found, items: parts.map((a) => a.value), check: 'none' }
+  const values = parts.map((a) => a.value)
+  const check: TotalCheck = itemsAddingUp(values, total.value) === values.length ? 'sum' : 'mismatch'
+  return { ...found, value: total.value, repaired: false, items: values, check }
 }
 
 /**
@@ -760,11 +825,33 @@ function creditsBelow(lines: Line[], total: TotalFound): Array<{ word: string; c
   return found
 }
 
-/** Any amount other than the total on a line below it. */
+/**
+ * Any amount other than the total on a line below it: a tip, a promotion, the card's charge. Not a
+ * seat's number, a cap, nor an amount in the middle of a sentence of the ticket's conditions that
+ * names no payment ("A partire da 6 giorni prima della partenza: trattenuta di 19 €. A partire da
+ * 30 minuti…", a real SNCF ticket's fee for a change).
+ */
 function amountAfter(lines: Line[], total: TotalFound): boolean {
   if (total.lineIndex === undefined) return false
-  return lines.slice(total.lineIndex + 1).some((l) => parseAmounts(l.text, l).some((a) => a.value !== 0 && cents(a.value) !== cents(total.value)))
+  return lines
+    .slice(total.lineIndex + 1)
+    .filter((l) => !seatLine(l) && !PROMOTIONAL.test(l.text))
+    .some((l) => parseAmounts(l.text, l).some((a) => a.value !== 0 && cents(a.value) !== cents(total.value) && !inConditions(l, a)))
 }
+
+/**
+ * A condition of the ticket, when it applies: eight words or more, words after the amount, a word of
+ * a condition ("if", "from … before departure"), and no word of a payment or a total. A refund, an
+ * adjusted fare or a tip written as a sentence names no condition: it still counts.
+ */
+function inConditions(line: Line, amount: Amount): boolean {
+  const words = line.text.match(/\p{L}{2,}/gu) ?? []
+  const wordsAfter = line.text.slice(amount.end).match(/\p{L}{2,}/gu) ?? []
+  return words.length >= 8 && wordsAfter.length >= 2 && CONDITION.test(line.text) && !PAYMENT_LINE.test(line.text) && !WEAK_LABELS.test(line.text) && totalLabel(line.text) === null
+}
+
+/** When a ticket's fee applies: if, in case, from (so long) before departure, in five languages. */
+const CONDITION = /\b(?:if|in\s+case\s+of|before\s+(?:the\s+)?departure|se|in\s+caso\s+d|a\s+partire\s+da|prima\s+della\s+partenza|si|en\s+cas\s+d|[àa]\s+partir\s+d|avant\s+(?:le\s+)?d[ée]part|wenn|falls|vor\s+(?:der\s+)?abfahrt|en\s+caso\s+de|antes\s+de\s+la\s+salida)\b/iu
 
 /**
  * The amount paid when a credit was taken off the printed total below it, and the page prints what
@@ -954,6 +1041,23 @@ function meterForm(lines: Line[]): boolean {
   return heads.size >= 4 && ride && !lines.some((l) => /租赁|(?<!出)租车/.test(l.text))
 }
 
+/**
+ * A Korean taxi's receipt, printed by its meter or its card reader: a taxi's plate ("서울 32 사
+ * 1234": taxis carry 아, 바, 사 or 자; a rental car 하, 허 or 호), when the passenger boarded (승차,
+ * 탑승; not 승차정원, a car's seats), and the distance driven. A parking slip prints the car's number
+ * with its entry (입차), a freight note unloading (하차) without boarding, a rental its pick-up and
+ * return (대여, 반납), a shop its items (상품명, 수량).
+ */
+const TAXI_PLATE_KO = /(?:(?:서울|부산|대구|인천|광주|대전|울산|세종|경기|강원|충북|충남|전북|전남|경북|경남|제주)\s*|(?<![0-9]))\d{2,3}\s*[아바사자]\s*\d{4}(?!\d)/
+const BOARDED_KO = /^\[?\s*(?:승\s*차|탑\s*승)(?!\s*(?:권|정\s*원|인\s*원|감|구))/
+const DISTANCE_KO = /(?:거\s*리|주\s*행|운\s*행).*?\d(?:[.,]\d+)?\s*(?:km|㎞|m)\b|\d\.\d{1,2}\s*(?:km|㎞)(?![a-z])/i
+const NOT_A_TAXI_KO = /상\s*품\s*명|품\s*목|수\s*량|대\s*여|반\s*납|입\s*차|출\s*차/
+
+function taxiFormKo(lines: Line[]): boolean {
+  const has = (re: RegExp) => lines.some((l) => re.test(l.text))
+  return has(TAXI_PLATE_KO) && has(BOARDED_KO) && has(DISTANCE_KO) && !has(NOT_A_TAXI_KO)
+}
+
 /** The meter's rate ("单价: 2.70元") and distance ("里程: 10.61KM"), when both are read. */
 function meterReadings(lines: Line[]): { rate: number; km: number } | null {
   const rate = lines.map((l) => /^单价\s*[:：]?\s*[￥¥]?\s*([0-9]{1,2}\.[0-9]{1,2})\s*元/.exec(l.text)).find(Boolean)
@@ -1081,13 +1185,13 @@ type DateFound = {
 
 /** English, Spanish, French, German and Portuguese weekday names and abbreviations, Sunday first. */
 const WEEKDAY_NAMES: string[][] = [
-  ['sun', 'sunday', 'dom', 'domingo', 'dim', 'dimanche', 'so', 'sonntag'],
-  ['mon', 'monday', 'lun', 'lunes', 'lundi', 'mo', 'montag', 'segunda'],
-  ['tue', 'tues', 'tuesday', 'mar', 'martes', 'mardi', 'di', 'dienstag', 'terça', 'terca'],
-  ['wed', 'wednesday', 'mié', 'mie', 'miércoles', 'miercoles', 'mer', 'mercredi', 'mi', 'mittwoch', 'quarta'],
-  ['thu', 'thur', 'thurs', 'thursday', 'jue', 'jueves', 'jeu', 'jeudi', 'do', 'donnerstag', 'quinta'],
-  ['fri', 'friday', 'vie', 'viernes', 'ven', 'vendredi', 'fr', 'freitag', 'sexta'],
-  ['sat', 'saturday', 'sáb', 'sab', 'sábado', 'sabado', 'sam', 'samedi', 'sa', 'samstag'],
+  ['sun', 'sunday', 'dom', 'domingo', 'dim', 'dimanche', 'so', 'sonntag', 'domenica', 'zondag'],
+  ['mon', 'monday', 'lun', 'lunes', 'lundi', 'mo', 'montag', 'segunda', 'lunedì', 'lunedi', 'maandag'],
+  ['tue', 'tues', 'tuesday', 'mar', 'martes', 'mardi', 'di', 'dienstag', 'terça', 'terca', 'martedì', 'martedi', 'dinsdag'],
+  ['wed', 'wednesday', 'mié', 'mie', 'miércoles', 'miercoles', 'mer', 'mercredi', 'mi', 'mittwoch', 'quarta', 'mercoledì', 'mercoledi', 'woensdag'],
+  ['thu', 'thur', 'thurs', 'thursday', 'jue', 'jueves', 'jeu', 'jeudi', 'do', 'donnerstag', 'quinta', 'giovedì', 'giovedi', 'donderdag'],
+  ['fri', 'friday', 'vie', 'viernes', 'ven', 'vendredi', 'fr', 'freitag', 'sexta', 'venerdì', 'venerdi', 'vrijdag'],
+  ['sat', 'saturday', 'sáb', 'sab', 'sábado', 'sabado', 'sam', 'samedi', 'sa', 'samstag', 'sabato', 'zaterdag'],
 ]
 /** Only names that cannot be a month or a common word on a receipt: 'mar', 'sam', 'do' and 'mi' are left out. */
 const WEEKDAYS: Record<string, number> = Object.fromEntries(
@@ -1224,6 +1328,32 @@ const BOOKING_DATE =
  * of a date, a time and words ("3/14/26, 5:32 PM  Ride with Ahmed") is no stamp.
  */
 const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[AP]M\s+(?:Gmail|Outlook|Yahoo|Mail|Proton|iCloud)\b/iu
+
+/**
+ * A day and a month with no year, two digits each ("02.07", "02/07"), on a line with no amount in a
+ * currency, in the 60 days after a ticket's date: a ticket bought one day for a trip on a later one
+ * prints its trip so, beside the time ("02.07 07.06 WROCLAW GL => BERLIN HBF"). Day first, as Europe
+ * and India print them. A time written with a dot reads as such a day too; then staff look, which is
+ * the safe side.
+ */
+function laterDayOnTicket(lines: Line[], iso: string): string | null {
+  const bought = Date.parse(`${iso}T00:00:00Z`)
+  const year = Number(iso.slice(0, 4))
+  for (const line of lines) {
+    if (parseAmounts(line.text, line).some((a) => a.currency)) continue
+    for (const m of line.text.matchAll(/(?<![0-9][.\/:,-]?)(?<![0-9])([0-3][0-9])[./]([01][0-9])(?![0-9]|[.\/:,-]?[0-9])/g)) {
+      const day = Number(m[1])
+      const month = Number(m[2])
+      if (day < 1 || day > 31 || month < 1 || month > 12) continue
+      for (const y of [year, year + 1]) {
+        const when = Date.UTC(y, month - 1, day)
+        const days = (when - bought) / 86_400_000
+        if (days >= 1 && days <= 60) return m[0]
+      }
+    }
+  }
+  return null
+}
 
 /**
  * Read an ambiguous 05/11/2026 day first: euro or pound amounts, or a receipt that says EURO; or

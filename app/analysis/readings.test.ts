@@ -180,3 +180,42 @@ describe("a bike or scooter ride read by one reader only (issue 37)", () => {
     expect(verdict.isAcceptable).toBe(false)
   })
 })
+
+describe("a page's low score against two readings that agree (issue 37, twelfth session)", () => {
+  // A real Trenitalia ticket (a PDF page) scored 44 for its banners, its QR code and its small print.
+  const page = 'Trenitalia\nVIAGGIO da Roma Termini a Torino Porta Nuova il 01/02/2026 alle ore 16:10\nImporto totale*: 113.90 €'
+  const now = new Date('2026-02-02T12:00:00Z')
+  const low = reading('tesseract', page, 44)
+
+  it('alone it is hard to read, so the other reader is asked; reading the service, the total and the date alike, they approve it', () => {
+    expect(judgeReceipt(low.fields, 44, { reader: 'tesseract', now }).reasons).toContain('The photo is hard to read')
+    expect(wantsConfirmation(low, now)).toBe(true)
+    expect(judgeReadings(low, reading('paddleocr', page, 95), now).verdict).toMatchObject({ isAcceptable: true, reasons: [] })
+  })
+
+  it('a page barely read at all (under 40) keeps its doubt, however the readers agree', () => {
+    const barely = reading('tesseract', page, 35)
+    expect(judgeReadings(barely, reading('paddleocr', page, 95), now).verdict.reasons).toContain('The photo is hard to read')
+  })
+
+  it('one field read otherwise, or missed, and the page score stands', () => {
+    const otherDate = judgeReadings(low, reading('paddleocr', page.replace('01/02/2026', '31/01/2026'), 95), now)
+    expect(otherDate.verdict.reasons).toContain('The photo is hard to read')
+    const noDate = judgeReadings(low, reading('paddleocr', page.replace(' il 01/02/2026', ''), 95), now)
+    expect(noDate.verdict.isAcceptable).toBe(false)
+    expect(noDate.verdict.reasons).toContain('The photo is hard to read')
+  })
+})
+
+describe("a ticket's later day that only one reader read (issue 37, twelfth session)", () => {
+  it('sends it to staff: tesseract lost the "02.07" of a real PKP Intercity ticket bought on 21-06-2024; PaddleOCR read it', () => {
+    const now = new Date('2024-06-22T12:00:00Z')
+    const page = 'PKP INTERCITY S.A.\n21-06-2024 18:30\nPARAGON FISKALNY\nSuma: PLN 161.18\nBILLET+RESERVATION'
+    const first = reading('tesseract', `${page}\nWROCLAW GL => BERLIN HBF 11.06 2`)
+    const second = reading('paddleocr', `${page}\n02.07  WROCLAWGL  =>BERLIN HBF  02.07  11.06  2`)
+    expect(first.fields.signals.laterDay).toBeNull()
+    expect(second.fields.signals.laterDay).toBe('02.07')
+    expect(disagreements(first.fields, second.fields)).toContain('laterDay')
+    expect(judgeReadings(first, second, now).verdict.reasons).toContain(DISAGREEMENT_REASONS.laterDay)
+  })
+})

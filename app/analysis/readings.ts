@@ -70,12 +70,13 @@ export const DISAGREEMENT_REASONS = {
   vendor: 'The two readings of this photo disagree on the service: staff will check it',
   evidence: 'Only one reading of this photo found electric vehicle or pre-owned wording: staff will check it',
   notATrip: 'Only one reading of this photo found words of a food order, a fee, a summary or a membership: staff will check it',
+  laterDay: 'Only one reading of this photo found a later day on the ticket: staff will check the day of the trip',
 } as const
 
 /**
  * What the deciding reading and the other one read differently: fields both produced with different
  * values, and wording that changes the verdict (electric vehicle evidence on a rental, pre-owned
- * items) found only by the other reading.
+ * items, a ticket's later day) found only by the other reading.
  */
 export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt, rupeeSign = false): Array<keyof typeof DISAGREEMENT_REASONS> {
   const out: Array<keyof typeof DISAGREEMENT_REASONS> = []
@@ -87,6 +88,8 @@ export function disagreements(decided: ExtractedReceipt, other: ExtractedReceipt
   const preOwnedOnlyInOther = decided.signals.preOwnedKeywords.length === 0 && other.signals.preOwnedKeywords.length > 0
   if (evOnlyInOther || preOwnedOnlyInOther) out.push('evidence')
   if (!decided.signals.notATrip && other.signals.notATrip) out.push('notATrip')
+  // A ticket's trip day without its year, which one reader lost (a real PKP Intercity ticket's "02.07").
+  if (!decided.signals.laterDay && other.signals.laterDay && decided.purchaseDate === other.purchaseDate) out.push('laterDay')
   return out
 }
 

@@ -1195,3 +1195,145 @@ Importe bilete(s)  Costedegestin  Recargo  Cargo Open  Importe total
     expect(extractReceipt(taxi).signals.totalCheck).toBe('sum')
   })
 })
+
+describe('Korean taxis and names in Hangul (twelfth session)', () => {
+  // The labels of Korean taxi receipts as a Korean expense tool reads them (탑승시간, 차량번호, the
+  // distance in km, a taxi's plate); we have no real receipt of our own yet.
+  const card = '[영수증]\n차량번호: 서울 32 사 1234\n사업자번호: 123-45-67890\n탑승시간 2019/03/02 14:05\n주행거리 5.2 km\n요금 8,700원\n카드승인금액 8,700원'
+
+  it("a Korean taxi's receipt that never says 택시 is a taxi by its form: car number, boarding, distance", () => {
+    const fields = extractReceipt(card)
+    expect(fields).toMatchObject({ vendor: { name: 'Taxi' }, category: 'ride_share', totalAmount: 8700, currency: 'KRW', purchaseDate: '2019-03-02' })
+    const plateOnly = '영수증\n32사1234\n승차 2019-03-02 14:05\n하차 2019-03-02 14:25\n거리 5.23km\n합계 8,700원'
+    expect(extractReceipt(plateOnly).vendor?.name).toBe('Taxi')
+  })
+
+  it('a parking slip, a freight note, a boarding pass and a shop with a car number are no taxi', () => {
+    const parking = '영수증\n차량번호 12가3456\n입차 2019-03-02 14:05\n출차 2019-03-02 16:25\n주행 0.0km\n합계 6,000원'
+    const freight = '운송장\n차량번호 서울 80 바 1234\n상차 2019-03-02 09:00\n하차 2019-03-02 14:00\n운행거리 120km\n합계 180,000원'
+    const boarding = '탑승권\n탑승시간 14:05\n편명 KE1234\n비행거리 450km\n합계 89,000원'
+    const shop = '영수증\n차량번호 서울 32 사 1234\n승차 세차\n상품명 수량 금액\n주행 5.2km\n합계 8,700원'
+    for (const text of [parking, freight, boarding, shop]) expect(extractReceipt(text).vendor?.name).not.toBe('Taxi')
+  })
+})
+
+describe('a fourth set of real receipts, measured blind (twelfth session)', () => {
+  it("Europe's own services write the day first, even where a reader lost the euro sign", () => {
+    // PaddleOCR's reading of a real Trenitalia ticket: its "€" is gone.
+    const trenitalia = 'TRENITALIA\nGRUPPO FERROVIE DELLO STATO ITALIANE\nVIAGGIO da Roma Termini a Torino Porta Nuova il 01/02/2026 alle ore 16:10  PNR: L8DZY5\nImporto totale*: 113.90'
+    expect(extractReceipt(trenitalia).purchaseDate).toBe('2026-02-01')
+    // A service that also runs where the month comes first keeps the page's own signs.
+    expect(extractReceipt('FlixBus\nDeparture 01/02/2026 16:10\nTotal 113.90').purchaseDate).toBe('2026-01-02')
+  })
+
+  it('Italian months and weekdays, spaces or none ("LUNEDI02FEBBRAIO2026", a real SNCF ticket sold in Italy)', () => {
+    expect(parseDates('LUNEDI 02 FEBBRAIO 2026')).toEqual([{ iso: '2026-02-02', format: 'written' }])
+    expect(parseDates('LUNEDI02FEBBRAIO2026  Prezzo del biglietto: 134,00 EUR')).toEqual([{ iso: '2026-02-02', format: 'written' }])
+    expect(parseDates('14 maggio 2025')[0]?.iso).toBe('2025-05-14')
+    // The weekday printed is checked against the date: 2 February 2026 was a Monday.
+    expect(extractReceipt('SNCF\nMARTEDI 02 FEBBRAIO 2026\nPrezzo del biglietto: 134,00 EUR').signals.dateWeekday).toBe(2)
+  })
+
+  it("a seat's numbers are no item: a real KSRTC ticket's \"Seat Nols : 21,22\" against its fare of 708.00", () => {
+    const ksrtc = 'KSRTC\nE-Ticket/Reservation Voucher\nDate of Journey : 25/03/2012\nNo. of Seats : 2 (Adults=2 ; Children=0)\nSeat Nols :                  21,22\nTotal Fare : 708.00 (incl. of Reservation Fee Rs. 20.00)'
+    const fields = extractReceipt(ksrtc)
+    expect(fields).toMatchObject({ totalAmount: 708 })
+    expect(fields.signals.totalCheck).not.toBe('mismatch')
+    expect(fields.signals.itemAmounts).toEqual([])
+  })
+
+  it("a long name run into the words around it is still the name: PaddleOCR's \"KARNATAKASTATEROADTRANSPORTCORPORATION\"", () => {
+    expect(matchVendor(['g-/Ox2/E-Ticket ReservationVoucher', 'F/KARNATAKASTATEROADTRANSPORTCORPORATION  BoardingQR'])?.vendor.name).toBe('KSRTC')
+    // Only names of three words and fifteen letters or more: a shorter one inside a word is another word.
+    expect(matchVendor(['PARKINGLOTSEPTAVENUE'])).toBeNull()
+    expect(matchVendor(['MEGABUSINESSCENTRE'])).toBeNull()
+  })
+
+  it('a fare table: the total under its label, the amounts before it its items (a real IRCTC booking mail)', () => {
+    const table = 'Fare Details (Inclusive of GST)\nTicket Fare                     Convenience Fee                      Total Fare\nRs. 360.00                      Rs.17.70                             Rs.377.70'
+    const fields = extractReceipt(table)
+    expect(fields).toMatchObject({ totalAmount: 377.7, currency: 'INR' })
+    expect(fields.signals).toMatchObject({ totalLabel: 'Total Fare', totalCheck: 'sum', itemAmounts: [360, 17.7] })
+    // Parts that do not add up are a mismatch; a row with fewer amounts than labels is no such table.
+    expect(extractReceipt(table.replace('Rs.17.70', 'Rs.12.70')).signals.totalCheck).toBe('mismatch')
+    expect(extractReceipt('Ticket Fare     Convenience Fee     Total Fare\nRs. 360.00     Rs.377.70').signals.totalCheck).not.toBe('sum')
+  })
+
+  it("a ticket's conditions: a cap is no price, and a fee in a sentence is no amount after the total (real SNCF tickets)", () => {
+    const sncf = 'SNCF\nLUNEDI 02 FEBBRAIO 2026   Prezzo del biglietto : 110,00 EUR\nTGV INOUI 12265 - 2a CLASSE\nCarrozza 3 Alto - Posto 350'
+    const cap = `${sncf}\nun buono del 25% del prezzo (max 15 €) sugli Intercités. A partire da 30 minuti prima della partenza,`
+    expect(extractReceipt(cap).totalAmount).toBe(110)
+    const fee = `${sncf}\nA partire da 6 giorni prima della partenza: trattenuta di 19 €. A partire da 30 minuti e`
+    expect(extractReceipt(fee).signals.amountAfterTotal).toBe(false)
+    // A charge below the total still counts, in a sentence or not.
+    expect(extractReceipt(`${sncf}\nYour card ending 1234 was charged 95,00 EUR on 2 February 2026 for this trip`).signals.amountAfterTotal).toBe(true)
+    expect(extractReceipt(`${sncf}\nSupplemento 5,00 EUR`).signals.amountAfterTotal).toBe(true)
+  })
+})
+
+describe('what a review as an attacker found in the twelfth session', () => {
+  const now = new Date('2026-03-15T12:00:00Z')
+  const approved = (text: string) => judgeReceipt(extractReceipt(text), 92, { reader: 'tesseract', now }).isAcceptable
+
+  it('a Korean rental, fuel or car wash is no taxi: a taxi plate, boarding (not 승차정원) and no rental words', () => {
+    const rental = '롯데렌터카 제주지점\n대여 계약 영수증\n차종: 아반떼 CN7\n차량번호: 12하 3456\n승차정원: 5인승\n대여일시: 2026.03.02 10:00\n반납일시: 2026.03.03 10:00\n주행거리: 145.2km\n대여요금 85,000원\n자차보험 15,000원\n합계 100,000원'
+    expect(extractReceipt(rental).vendor?.name).not.toBe('Taxi')
+    expect(approved(rental)).toBe(false)
+    const seats = '영수증\n차량번호: 서울 32 사 1234\n승차정원: 5인승\n주행거리: 5.2 km\n합계 8,700원'
+    expect(extractReceipt(seats).vendor?.name).not.toBe('Taxi')
+    const returned = '영수증\n차량번호: 서울 32 사 1234\n승차 2026-03-02 10:00\n반납 2026-03-03 10:00\n주행거리: 145.2km\n합계 100,000원'
+    expect(extractReceipt(returned).vendor?.name).not.toBe('Taxi')
+    const wash = '서울 택시\n영수증\n세차 요금\n일시 2026-03-12 14:05\n합계 8,000원'
+    expect(extractReceipt(wash).signals.notATrip?.kind).toBe('other_service')
+  })
+
+  it("a European service's name on a page of dollars keeps the page's month-first dates", () => {
+    expect(extractReceipt('Addison Lee\nNew York, NY\nDate: 01/03/2026\nFare $22.00\nTotal $26.00').purchaseDate).toBe('2026-01-03')
+  })
+
+  it('a refund, an adjusted fare or a tip written as a sentence below the total still counts; a condition does not', () => {
+    const waymo = 'Waymo\nYour ride receipt\nMar 12, 2026 at 10:07 AM\nTotal $20.42'
+    for (const after of [
+      'A refund of $8.00 will be returned to your original method within five business days',
+      'Your fare was adjusted to $12.00 after a review of the route taken by your driver',
+      'You added a tip of $5.00 for your driver after the ride ended, thank you',
+    ]) {
+      expect(extractReceipt(`${waymo}\n${after}`).signals.amountAfterTotal).toBe(true)
+    }
+    expect(extractReceipt(`${waymo}\nIf you cancel within five minutes of the pickup a fee of $5.00 is charged to your card`).signals.amountAfterTotal).toBe(true)
+  })
+
+  it('a cap is a word right before an amount with its currency, never a name or a date on the total line', () => {
+    expect(extractReceipt('Renfe\nFecha: 12/03/2026\nPrecio  3,00 €\nTotal abono joven  2,00 €   Válido hasta 12/03/2026 23:59').totalAmount).toBe(2)
+    expect(extractReceipt('Trenitalia\n12/03/2026\nPrezzo base 25,00 €\nImporto totale 18,90 € valido fino a 14/03/2026').totalAmount).toBe(18.9)
+    const waymo = 'Waymo\nMar 12, 2026 at 10:07 AM\nTotal $20.42'
+    expect(extractReceipt(`${waymo}\nMax Mustermann Visa •••• 4417 $25.42`).signals.amountAfterTotal).toBe(true)
+    expect(extractReceipt(`${waymo}\nTip for Max $5.00`).signals.amountAfterTotal).toBe(true)
+  })
+
+  it('a fare table of several rows, or of figures a reader repaired, checks nothing', () => {
+    expect(extractReceipt('Lyft\nMar 12, 2026\nFare     Tip     Total\n$10.00     $2.00     $12.00\n$20.00     $3.00     $23.00').signals.totalCheck).not.toBe('sum')
+    expect(extractReceipt('Lyft\nMar 12, 2026\nFare     Total\n$2B.51     $2B.51').signals.totalCheck).not.toBe('sum')
+  })
+
+  it("a seat's line with a charge in a currency is a charge: \"Seat upgrade $15.00\", \"Coach fare $45.00\"", () => {
+    expect(extractReceipt('Amtrak\nMar 12, 2026\nCoach fare $45.00\nTotal $45.00').signals.totalCheck).toBe('sum')
+    expect(extractReceipt('Waymo\nMar 12, 2026\nTotal $20.42\nSeat upgrade $15.00').signals.amountAfterTotal).toBe(true)
+  })
+
+  it("Italian and Dutch months only in full: a model's \"Gen 3 2025\" is no date", () => {
+    expect(parseDates('Vehicle: Gen 3 2025 e-bike')).toEqual([])
+    expect(parseDates('MAG 12 2025')).toEqual([])
+    expect(parseDates('12 maart 2026')[0]?.iso).toBe('2026-03-12')
+  })
+
+  it("a ticket bought one day for a trip on a later one: its day without a year goes to staff (a real PKP Intercity ticket)", () => {
+    const pkp = 'PKP INTERCITY S.A.\n21-06-2024 18:30\nPARAGON FISKALNY\nSuma: PLN 161.18\nBILLET+RESERVATION\n02.07 07.06 WROCLAW GL => BERLIN HBF 02.07 11.06 2'
+    const fields = extractReceipt(pkp)
+    expect(fields.signals.laterDay).toBe('02.07')
+    expect(judgeReceipt(fields, 92, { reader: 'tesseract', now: new Date('2024-06-22T12:00:00Z') }).reasons.join(' ')).toMatch(/later day/)
+    // A travel date's own label leaves it alone, and a receipt that is no ticket is not looked at.
+    expect(extractReceipt(pkp.replace('21-06-2024 18:30', 'Reisedatum 21-06-2024 18:30')).signals.laterDay).toBeNull()
+    expect(extractReceipt('Uber\n21-06-2024 18:30\nTotal PLN 16.18\nPickup 02.07').signals.laterDay).toBeNull()
+  })
+})

@@ -140,10 +140,11 @@ export const INVOICE_DATE_ZH = /开[ \t]*票[ \t]*日[ \t]*期/u
 
 /**
  * The other services of ride-hailing companies, in Chinese and Korean: a designated driver who
- * drives the rider's own car (代驾, 대리운전), freight (货运), fuel (加油), a car's rental (租车, not
- * 出租车, a taxi), a car wash, parking, and couriers (퀵서비스).
+ * drives the rider's own car (代驾, 대리운전), freight (货运), fuel (加油, 주유), a car's rental (租车,
+ * not 出租车, a taxi; 렌터카), a car wash (洗车, 세차), its repair (정비), parking, and couriers
+ * (퀵서비스).
  */
-export const OTHER_SERVICE = /代[ \t]*驾|货[ \t]*运|加[ \t]*油|(?<!出)租[ \t]*车|洗[ \t]*车|대리[ \t]*운전|대리[ \t]*기사|카카오[ \t]*T[ \t]*대리|주차[ \t]*(?:요금|장|비)|퀵[ \t]*서비스/u
+export const OTHER_SERVICE = /代[ \t]*驾|货[ \t]*运|加[ \t]*油|(?<!出)租[ \t]*车|洗[ \t]*车|대리[ \t]*운전|대리[ \t]*기사|카카오[ \t]*T[ \t]*대리|주차[ \t]*(?:요금|장|비)|퀵[ \t]*서비스|렌[터트]카|주유|정비|세차/u
 
 /** The first of those a text shows, in the order the e-mail reader refuses them (photos are sent to staff on it). */
 export function notATripWords(text: string): RefusedWords | null {

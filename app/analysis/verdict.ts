@@ -251,6 +251,7 @@ function transportDoubts(
   }
   if (fields.purchaseDate === null) doubts.push('The purchase date could not be read')
   else {
+    if (s.laterDay) doubts.push(`The ticket also shows a later day ("${s.laterDay}"): staff will check the day of the trip`)
     if (s.dateFormat === 'compact') doubts.push('The purchase date was read without separators')
     if (!confirmed.date && lowLine(s.dateLineConfidence, t.minDateLineConfidence)) doubts.push('The purchase date was read with low confidence')
     // Years before the app existed are far more likely a misread '2026' than a real receipt. With a
@@ -258,12 +259,25 @@ function transportDoubts(
     // judged as of its own day (eval:receipts --as-of-printed-date) is not refused for its age.
     if (!now && Number(fields.purchaseDate.slice(0, 4)) < t.minPlausibleYear) doubts.push('The purchase year looks misread')
   }
-  if (pageConfidence !== null && pageConfidence < t.minPageConfidence) doubts.push('The photo is hard to read')
+  if (pageConfidence !== null && pageConfidence < t.minPageConfidence && !readAlike(confirmed, pageConfidence)) doubts.push('The photo is hard to read')
   if (doubts.length === 0 && confidence < t.autoConfidence) doubts.push('The receipt was read with low confidence')
   return doubts
 }
 
 const lowLine = (value: number | null, min: number) => value !== null && value < min
+
+/**
+ * Both readers read the service, the total and the date alike: the page's own score, an average over
+ * every word, no longer speaks for the fields. Two readers agreeing digit for digit is the stronger
+ * guard (issue 23). A real Trenitalia ticket (a PDF page) scores 44 for its banners, its QR code and
+ * its small print, not for its fields; with the page's score deciding, no second reading was even
+ * asked for. Under 40, the page's score stands.
+ */
+function readAlike(confirmed: Partial<Record<DecidingField, boolean>>, pageConfidence: number | null): boolean {
+  // Not on a page barely read at all, where both readers may lose the same words (a food order's).
+  const barely = pageConfidence !== null && pageConfidence < VERDICT_THRESHOLDS.minPageConfidence - 25
+  return confirmed.vendor === true && confirmed.total === true && confirmed.date === true && !barely
+}
 
 const NOT_A_TRIP_LIKE: Record<NotATrip['kind'], string> = {
   food_order: 'a food or delivery order',
@@ -330,7 +344,7 @@ export function readConfidence(
   const lines = [confirmed.total ? null : s.totalLineConfidence, confirmed.date ? null : s.dateLineConfidence]
     .filter((c): c is number => c !== null)
     .map((c) => Math.min(1, c / 90))
-  const page = pageConfidence === null ? 0.9 : Math.min(1, pageConfidence / 85)
+  const page = pageConfidence === null ? 0.9 : Math.min(1, Math.max(pageConfidence / 85, readAlike(confirmed, pageConfidence) ? 0.9 : 0))
   const value = Math.min(page, ...lines, 1) * vendor * total * date
   return Math.round(Math.max(0, Math.min(1, value)) * 100) / 100
 }
