@@ -148,7 +148,9 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
   // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March), and so
   // do Europe's own services on a page whose euro sign was lost.
-  const date = findDate(lines, fullText, fromIndia(fullText, vendor) || (vendor !== null && DAY_FIRST_ONLY.has(vendor.name) && !fullText.includes('$')))
+  const dayFirstCountry = fromIndia(fullText, vendor) || (vendor !== null && DAY_FIRST_ONLY.has(vendor.name) && !/\$|\bUSD\b/.test(fullText))
+  const date = findDate(lines, fullText, dayFirstCountry)
+  const dayFirstPage = dayFirstCountry || prefersDayFirst(fullText)
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
     vendor,
@@ -186,7 +188,7 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
       vendorLineConfidence: best?.line != null ? (lines[best.line]?.confidence ?? null) : null,
       otherDates: date?.others ?? [],
       travelDate: date?.travel ?? false,
-      laterDay: date && !date.travel && categoryFor(vendor, evEvidence, fullText) === 'public_transit' ? laterDayOnTicket(lines, date.iso) : null,
+      laterDay: date && !date.travel ? laterDayOnTicket(lines, date, dayFirstPage, categoryFor(vendor, evEvidence, fullText)) : null,
       notAPayment: NOT_A_PAYMENT.exec(fullText)?.[0] ?? null,
       notATrip: notATripOnPage(lines, total?.value ?? null, fullText),
     },
@@ -199,6 +201,7 @@ function toLines(ocr: OcrText): Line[] {
       ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null, digitScores: l.digitScores ?? null, words: l.words ?? null }))
       : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null, digitScores: null, words: null }))
   return source
+    .map((l) => ({ ...l, text: l.text.replace(CAP, '$1') }))
     .map((l) => ({
       text: l.text.replace(/\s+/g, ' ').trim(),
       cells: l.text.trim().split(/\s{2,}/),
@@ -508,14 +511,16 @@ function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
 
 /**
  * Advertised or promotional amounts, never what was paid: "get up to $120/year in ride credit",
- * "Lyft Pink savings … Saved this trip $6.65", "earn $5 for every friend you refer"; and caps in a
- * ticket's conditions ("… un buono del 25% del prezzo (max 15 €) sugli Intercités", a real SNCF
- * ticket, whose "prezzo" was taken for the price): a cap's word right before an amount with its
- * currency, never a name ("Max Mustermann") or a date ("valido fino a 12/03/2026").
+ * "Lyft Pink savings … Saved this trip $6.65", "earn $5 for every friend you refer". A cap in a
+ * ticket's conditions is no amount either ("… un buono del 25% del prezzo (max 15 €) sugli
+ * Intercités", a real SNCF ticket, whose "prezzo" was taken for the price): only the amount right
+ * after a cap's word goes (CAP), never the rest of its line ("Prezzo 110,00 EUR  Rimborsabile fino a
+ * 110,00 EUR"), a name ("Max Mustermann") or a date ("valido fino a 12/03/2026").
  */
 const PROMOTIONAL_WORDS = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
-const CAP = /(?:\(\s*max\b\.?|\bmax\.|\bmax:|\bmaxim(?:um|al)\b|\bbis\s+zu\b|\bjusqu['’]?\s*[àa]|\bhasta\b|\bfino\s+a\b|\bmassimo\b)\s*:?\s*(?:[€$£]\s?\d|\d+(?:[.,]\d{1,2})?\s?(?:€|EUR\b|\$|£|CHF\b))/iu
-const PROMOTIONAL = new RegExp(`${PROMOTIONAL_WORDS.source}|${CAP.source}`, 'iu')
+const PROMOTIONAL = PROMOTIONAL_WORDS
+/** A cap's word and the amount right after it, in a currency: the amount is taken off its line (toLines). */
+const CAP = /((?:\(\s*max\b\.?|\bmax\.|\bmax:|\bmaxim(?:um|al)\b|\bbis\s+zu\b|\bjusqu['’]?\s*[àa]|\bhasta\b|\bfino\s+a\b|\bmassimo\b)\s*:?\s*)([€$£]\s?\d+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?\s?(?:€|EUR\b|\$|£|CHF\b))/giu
 
 /**
  * A page from India: its GST taxes or its cesses (Swachh Bharat, Krishi Kalyan, education), its
@@ -587,9 +592,12 @@ const NOT_AN_ITEM_KO = /포[ \t]*인[ \t]*트|적[ \t]*립|잔[ \t]*액|마[ \t]
  * A ticket's seat, berth or coach: numbers, never a charge ("Seat No/s : 21,22" on a real KSRTC
  * ticket, read as 21.22; "Carrozza 12 Posto 219" on a real SNCF one).
  */
-const SEAT_LABEL = /^\W*(?:seats?|berths?|coach|posto|posti|sitz(?:platz)?|pl[aä]tze?|places?|si[eè]ges?|asientos?|plazas?|wagen|carrozza|voiture|coche)\b/iu
+const SEAT_LABEL = /^\W*(?:seats?|berths?|coach|posto|posti|sitz(?:platz)?|pl[aä]tze?|places?|si[eè]ges?|asientos?|plazas?|wagen|carrozza|voiture|coche)\s*(?:n[or°]\S{0,3}|numbers?|#)?\s*[:.]?\s*[0-9]/iu
 
-/** A seat's line: its label, and no amount with a currency ("Seat upgrade $15.00", "Coach fare $45.00" are charges). */
+/**
+ * A seat's line: its label, then its number ("Seat No/s : 21,22", "Posti: 8D", "Carrozza 12"), and no
+ * amount in a currency. "Seat upgrade $15.00", "Coach fare $45.00" and "Coach upgrade 15.00" are charges.
+ */
 function seatLine(line: Line): boolean {
   return SEAT_LABEL.test(line.text) && !parseAmounts(line.text, line).some((a) => a.currency)
 }
@@ -827,31 +835,42 @@ function creditsBelow(lines: Line[], total: TotalFound): Array<{ word: string; c
 
 /**
  * Any amount other than the total on a line below it: a tip, a promotion, the card's charge. Not a
- * seat's number, a cap, nor an amount in the middle of a sentence of the ticket's conditions that
- * names no payment ("A partire da 6 giorni prima della partenza: trattenuta di 19 €. A partire da
+ * seat's number, nor an amount in the middle of a sentence of the ticket's conditions that names no
+ * payment ("A partire da 6 giorni prima della partenza: trattenuta di 19 €. A partire da
  * 30 minuti…", a real SNCF ticket's fee for a change).
  */
 function amountAfter(lines: Line[], total: TotalFound): boolean {
   if (total.lineIndex === undefined) return false
   return lines
     .slice(total.lineIndex + 1)
-    .filter((l) => !seatLine(l) && !PROMOTIONAL.test(l.text))
+    .filter((l) => !seatLine(l))
     .some((l) => parseAmounts(l.text, l).some((a) => a.value !== 0 && cents(a.value) !== cents(total.value) && !inConditions(l, a)))
 }
 
 /**
  * A condition of the ticket, when it applies: eight words or more, words after the amount, a word of
- * a condition ("if", "from … before departure"), and no word of a payment or a total. A refund, an
- * adjusted fare or a tip written as a sentence names no condition: it still counts.
+ * a condition before it ("if", "from … before departure"), and no word of a payment, a total, a
+ * refund, an adjusted fare or a tip: those still count, in a sentence or not.
  */
 function inConditions(line: Line, amount: Amount): boolean {
   const words = line.text.match(/\p{L}{2,}/gu) ?? []
   const wordsAfter = line.text.slice(amount.end).match(/\p{L}{2,}/gu) ?? []
-  return words.length >= 8 && wordsAfter.length >= 2 && CONDITION.test(line.text) && !PAYMENT_LINE.test(line.text) && !WEAK_LABELS.test(line.text) && totalLabel(line.text) === null
+  return (
+    words.length >= 8 &&
+    wordsAfter.length >= 2 &&
+    CONDITION.test(line.text.slice(0, amount.start)) &&
+    !MONEY_BACK.test(line.text) &&
+    !PAYMENT_LINE.test(line.text) &&
+    !WEAK_LABELS.test(line.text) &&
+    totalLabel(line.text) === null
+  )
 }
 
-/** When a ticket's fee applies: if, in case, from (so long) before departure, in five languages. */
-const CONDITION = /\b(?:if|in\s+case\s+of|before\s+(?:the\s+)?departure|se|in\s+caso\s+d|a\s+partire\s+da|prima\s+della\s+partenza|si|en\s+cas\s+d|[àa]\s+partir\s+d|avant\s+(?:le\s+)?d[ée]part|wenn|falls|vor\s+(?:der\s+)?abfahrt|en\s+caso\s+de|antes\s+de\s+la\s+salida)\b/iu
+/** A refund, an adjusted fare, a tip or a charge: money that moved, whatever the sentence says. */
+const MONEY_BACK = /\b(?:refund\w*|rimbors\w*|erstatt\w*|r[ée]?mbours\w*|reembols\w*|adjust\w*|tips?|trinkgeld|pourboire|propina|mancia|charg\w*|addebit\w*|cobrad\w*|d[ée]bit\w*|abgebucht|gutschrift)\b/iu
+
+/** When a ticket's fee applies, said before the fee: if, in case, from (so long) before departure, in five languages. */
+const CONDITION = /\b(?:if|in\s+case\s+of|before\s+(?:the\s+)?departure|in\s+caso\s+d|a\s+partire\s+da|prima\s+della\s+partenza|en\s+cas\s+d|[àa]\s+partir\s+d|avant\s+(?:le\s+)?d[ée]part|wenn|falls|vor\s+(?:der\s+)?abfahrt|en\s+caso\s+de|antes\s+de\s+la\s+salida)\b/iu
 
 /**
  * The amount paid when a credit was taken off the printed total below it, and the page prints what
@@ -1330,30 +1349,57 @@ const BOOKING_DATE =
 const PRINT_STAMP = /^\s*\d{1,2}\/\d{1,2}\/\d{2}(?:\d{2})?,\s*\d{1,2}:\d{2}\s*[AP]M\s+(?:Gmail|Outlook|Yahoo|Mail|Proton|iCloud)\b/iu
 
 /**
- * A day and a month with no year, two digits each ("02.07", "02/07"), on a line with no amount in a
- * currency, in the 60 days after a ticket's date: a ticket bought one day for a trip on a later one
- * prints its trip so, beside the time ("02.07 07.06 WROCLAW GL => BERLIN HBF"). Day first, as Europe
- * and India print them. A time written with a dot reads as such a day too; then staff look, which is
- * the safe side.
+ * A later day than the ticket's date, printed on a ticket or a ride's booking: the trip may be that
+ * day (a real PKP Intercity ticket bought 21-06-2024 prints its trip "02.07 07.06 WROCLAW GL => BERLIN
+ * HBF"). Any other full date the page prints, or a day and a month with no year ("02.07", "2.7.",
+ * "02-07", "2 Jul"), in the 120 days after the date read, outside an amount. In the page's order
+ * (day first in Europe and India, month first where dollars are). A time written with a dot may read
+ * as such a day; then staff look, which is the safe side.
  */
-function laterDayOnTicket(lines: Line[], iso: string): string | null {
-  const bought = Date.parse(`${iso}T00:00:00Z`)
-  const year = Number(iso.slice(0, 4))
+function laterDayOnTicket(lines: Line[], date: DateFound, dayFirst: boolean, category: TransportCategory | null): string | null {
+  // A ride booked ahead prints its day so too (BlaBlaCar); a ride's receipt prints other full dates
+  // (a mail's, a print stamp's) that are no trip's, so only a ticket's count.
+  if (category !== 'public_transit' && category !== 'ride_share') return null
+  const bought = Date.parse(`${date.iso}T00:00:00Z`)
+  const within = (when: number) => {
+    const days = (when - bought) / 86_400_000
+    return days >= 1 && days <= 120
+  }
+  const later = category === 'public_transit' ? date.others.find((iso) => within(Date.parse(`${iso}T00:00:00Z`))) : undefined
+  if (later) return later
+  const year = Number(date.iso.slice(0, 4))
   for (const line of lines) {
-    if (parseAmounts(line.text, line).some((a) => a.currency)) continue
-    for (const m of line.text.matchAll(/(?<![0-9][.\/:,-]?)(?<![0-9])([0-3][0-9])[./]([01][0-9])(?![0-9]|[.\/:,-]?[0-9])/g)) {
-      const day = Number(m[1])
-      const month = Number(m[2])
-      if (day < 1 || day > 31 || month < 1 || month > 12) continue
-      for (const y of [year, year + 1]) {
-        const when = Date.UTC(y, month - 1, day)
-        const days = (when - bought) / 86_400_000
-        if (days >= 1 && days <= 60) return m[0]
-      }
+    // Inside an amount in a currency ("€ 12.05"); a bare "02.07" may be read as an amount too.
+    const amounts = parseAmounts(line.text, line).filter((a) => a.currency)
+    const inAmount = (at: number) => amounts.some((a) => at >= a.start && at < a.end)
+    for (const m of line.text.matchAll(PARTIAL_DAY)) {
+      if (inAmount(m.index ?? 0)) continue
+      const g = m.groups ?? {}
+      const named = g.month ? MONTHS[g.month.toLowerCase().replace(/\.$/, '')] : undefined
+      // Two figures in the page's order; the German "2.7." and a month's name say which is which.
+      const [day, month] = named
+        ? [Number(g.a3), named]
+        : g.a2
+          ? [Number(g.a2), Number(g.b2)]
+          : dayFirst
+            ? [Number(g.a), Number(g.b)]
+            : [Number(g.b), Number(g.a)]
+      if (!day || !month || day > 31 || month > 12) continue
+      if ([year, year + 1].some((y) => within(Date.UTC(y, month - 1, day)))) return m[0].trim()
     }
   }
   return null
 }
+
+/**
+ * A day and a month without a year: two digits each ("02.07", "02/07", "02-07"), one digit each with
+ * the German closing dot ("2.7."), or a day and a month's name ("2 Jul"). Not inside a longer run of
+ * figures ("2.8" of a price, "02.07.2024", whose year makes it a full date).
+ */
+const PARTIAL_DAY = new RegExp(
+  `(?<![0-9][.\\/:,-]?)(?<![0-9])(?:(?<a>[0-3][0-9])[./-](?<b>[01][0-9])(?![0-9]|[.\\/:,-]?[0-9])|(?<a2>[1-9])\\.(?<b2>[1-9])\\.(?![0-9])|(?<a3>[0-3]?[0-9])\\.?\\s*${MONTH_RE.replace('(?<month>', '(?<month>')}(?!\\s*,?\\s*[0-9]))`,
+  'giu',
+)
 
 /**
  * Read an ambiguous 05/11/2026 day first: euro or pound amounts, or a receipt that says EURO; or

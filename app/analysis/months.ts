@@ -9,7 +9,7 @@ export const MONTH_NAMES: Array<[number, string[]]> = [
   [2, ['feb', 'february', 'febrero', 'fév', 'févr', 'fev', 'fevr', 'février', 'fevrier', 'februar', 'fevereiro', 'febbraio', 'februari']],
   [3, ['mar', 'march', 'marzo', 'mars', 'märz', 'marz', 'março', 'marco', 'maart']],
   [4, ['apr', 'april', 'abr', 'abril', 'avr', 'avril', 'aprile']],
-  [5, ['may', 'mayo', 'mai', 'maio', 'maggio']],
+  [5, ['may', 'mayo', 'mai', 'maio', 'maggio', 'mei']],
   [6, ['jun', 'june', 'junio', 'juin', 'juni', 'junho', 'giugno']],
   [7, ['jul', 'july', 'julio', 'juil', 'juillet', 'juli', 'julho', 'luglio']],
   [8, ['aug', 'august', 'ago', 'agosto', 'août', 'aout', 'augustus']],

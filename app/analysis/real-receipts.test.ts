@@ -1337,3 +1337,67 @@ describe('what a review as an attacker found in the twelfth session', () => {
     expect(extractReceipt('Uber\n21-06-2024 18:30\nTotal PLN 16.18\nPickup 02.07').signals.laterDay).toBeNull()
   })
 })
+
+describe("what a second review's attacker found in the twelfth session", () => {
+  const now = new Date('2026-03-15T12:00:00Z')
+  const approvedAlike = (text: string, at = now) => {
+    const reading = (reader: 'tesseract' | 'paddleocr') => ({ reader, text, confidence: 92, fields: extractReceipt({ text, lines: text.split('\n').map((t) => ({ text: t, confidence: 92 })) }) })
+    return judgeReadings(reading('tesseract'), reading('paddleocr'), at).verdict.isAcceptable
+  }
+
+  it("a cap takes away only the amount right after it, never its line's total", () => {
+    expect(extractReceipt('SNCF\nLUNEDI 02 FEBBRAIO 2026\nTariffa base 134,00 EUR\nPrezzo del biglietto : 110,00 EUR   Rimborsabile fino a 110,00 EUR').totalAmount).toBe(110)
+    expect(extractReceipt('Transport for London\nContactless journey history 12/03/2026\nOxford Circus to Bank £2.80\nBank to Oxford Circus £2.80\nTotal £5.60  (daily maximum £8.90)').totalAmount).toBe(5.6)
+    const db = extractReceipt('DB Fernverkehr AG\nOnline-Ticket\n12.03.2026\nFahrpreis 29,90€\nSumme 19,90€ BahnCard 25: bis zu 10,00€ weniger')
+    expect(db.totalAmount).toBe(19.9)
+    expect(db.signals.totalCheck).toBe('mismatch')
+  })
+
+  it('an amount below the total still counts on a line of points, in a sentence of a refund or an adjusted fare, or as an upgrade whose sign was lost', () => {
+    const waymo = 'Waymo\nYour ride receipt\nMar 12, 2026 at 10:07 AM\nTotal $20.42'
+    for (const after of [
+      'Charged $25.42 to Visa 4417 - you earned 25 points',
+      'Your fare was adjusted to $12.00 after a review, as if the driver had taken the shortest route',
+      'In case of questions: a refund of $8.00 was issued to you today for the route taken',
+      'Coach upgrade 15.00',
+    ]) {
+      expect(extractReceipt(`${waymo}\n${after}`).signals.amountAfterTotal).toBe(true)
+      expect(approvedAlike(`${waymo}\n${after}`)).toBe(false)
+    }
+    const trenitalia = 'Trenitalia\n12/03/2026\nImporto totale 18,90 €'
+    expect(extractReceipt(`${trenitalia}\nSi è proceduto al rimborso di 8,00 € per il ritardo del treno di oggi`).signals.amountAfterTotal).toBe(true)
+    // Italian "si" and "se" are seldom "if"; a condition is said before its fee, not after it.
+    expect(extractReceipt(`${trenitalia}\nSi è applicata una maggiorazione di 5,00 € per il viaggio notturno di ieri sera`).signals.amountAfterTotal).toBe(true)
+    expect(extractReceipt(`${waymo}\nA late night surcharge of $5.00 was added to this trip as you asked, if we read the log right`).signals.amountAfterTotal).toBe(true)
+  })
+
+  it("a trip's later day in any form goes to staff: a full date, \"2.7.\", \"02-07\", \"2 Jul\", beside a price, months ahead, or on a booked ride", () => {
+    const pkp = 'PKP INTERCITY S.A.\n21-06-2024 18:30\nPARAGON FISKALNY\nSuma: PLN 161.18\nBILLET+RESERVATION\n'
+    for (const trip of ['02.07 07.06 WROCLAW GL => BERLIN HBF  PLN 161.18', '02.07.2024 WROCLAW', '2.7. WROCLAW', '02-07 WROCLAW', '2 Jul WROCLAW', '02.09 WROCLAW']) {
+      expect(extractReceipt(pkp + trip).signals.laterDay).not.toBeNull()
+    }
+    // In the page's order: an American ticket's "04/02" is 2 April.
+    expect(extractReceipt('Amtrak\nMar 12, 2026\nTrain 171 04/02 Boston\nTotal $45.00').signals.laterDay).toBe('04/02')
+    expect(extractReceipt('BlaBlaCar\n21.06.2024\n02.07 07:06 Paris -> Lyon\nTotal 25,00 €').signals.laterDay).toBe('02.07')
+    // A ride's receipt prints other full dates that are no trip's (a mail's, a print stamp's).
+    expect(extractReceipt('Uber\nMay 10, 2022\nTotal $20.50\nSent May 30, 2022').signals.laterDay).toBeNull()
+  })
+
+  it('a European service paid in USD keeps the month first', () => {
+    expect(extractReceipt('Addison Lee\nNew York, NY\nDate: 01/03/2026\nFare USD 22.00\nTolls USD 4.00\nTotal USD 26.00').purchaseDate).toBe('2026-01-03')
+  })
+
+  it("a street's AVE is no Renfe, and a long name run into another body's name is not that service", () => {
+    expect(matchVendor(['MADISON AVE DELI', 'Sandwich $10.00', 'Total $13.00'])).toBeNull()
+    expect(matchVendor(['AVE Madrid - Barcelona', 'Total 45,00 €'])?.vendor.name).toBe('Renfe')
+    expect(matchVendor(['NEWYORKCITYTRANSITAUTHORITYFEDERALCREDITUNION', 'Loan payment $250.00'])).toBeNull()
+  })
+
+  it("Kakao Mobility's couriers, trucks and parking are no Kakao T ride: the company's name alone names no service", () => {
+    expect(matchVendor(['카카오모빌리티', '퀵 배송', '합계 12,000원'])).toBeNull()
+  })
+
+  it('Dutch May in full', () => {
+    expect(parseDates('12 mei 2026')[0]?.iso).toBe('2026-05-12')
+  })
+})

@@ -112,8 +112,7 @@ export const VENDORS: Vendor[] = [
   ride('Flywheel'),
   ride('Arro', ['Arro Taxi'], ['Arro']),
   ride('Yellow Cab', ['Yellow Taxi']),
-  // Kakao Mobility runs Kakao T and issues its receipts.
-  ride('Kakao T', ['KakaoT', 'Kakao Taxi', '카카오T', '카카오택시', 'Kakao Mobility', '카카오모빌리티'], ['Kakao']),
+  ride('Kakao T', ['KakaoT', 'Kakao Taxi', '카카오T', '카카오택시'], ['Kakao']),
   ride('Gojek', ['GoRide', 'GoCar']),
   ride('Heetch'),
   ride('Rapido', [], ['Rapido']),
@@ -581,7 +580,8 @@ const COMMON_WORDS = ['mobile', 'motel', 'metro', 'total', 'shelf', 'spell', 'sm
  * Services that run only in Europe, where a date is written day first: "01/02/2026" on a Trenitalia
  * ticket is 1 February, even where a reader lost the page's euro sign (PaddleOCR's reading of a real
  * one: "Importo totale*: 113.90"). Not FlixBus nor Bolt, which also run where the month comes first;
- * nor on a page of dollars (a cab "PARK AVE TAXI" named like Renfe's AVE; a booking paid in dollars).
+ * nor on a page of dollars, by sign or code (a cab "PARK AVE TAXI" named like Renfe's AVE; a booking
+ * paid in dollars).
  */
 export const DAY_FIRST_ONLY: ReadonlySet<string> = new Set([
   'Deutsche Bahn',
@@ -762,6 +762,13 @@ const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.tes
 
 /** The letters a name run into other words must have to be found inside them (matchLine). */
 const GLUED_NAME_MIN = 15
+/** What may follow a long name run together with it: nothing more than the word for a company. */
+const COMPANY_ENDINGS = new Set(['corporation', 'corp', 'company', 'limited', 'ltd', 'authority', 'inc', 'ag', 'gmbh', 'sa', 'spa', 'ltda'])
+/**
+ * Header-only names that are also a street's abbreviation after its name: "PARK AVE TAXI" and
+ * "MADISON AVE DELI" are no Renfe AVE. They count only first on their line.
+ */
+const STREET_WORDS = new Set(['ave'])
 
 function matchLine(text: string, index: number, language: string): LineMatch[] {
   if (FEE_LINE.test(text)) return []
@@ -796,11 +803,11 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
       if (alias.cjk.test(lowerLine)) found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
       continue
     }
-    // A long name of three words or more, run into the words around it, as PaddleOCR reads a
-    // letterhead ("KARNATAKASTATEROADTRANSPORTCORPORATION" on a real KSRTC ticket): no other
-    // name or word holds fifteen of its letters in their order.
+    // A long name of three words or more, run together with the word that makes it a company, as
+    // PaddleOCR reads a letterhead ("KARNATAKASTATEROADTRANSPORTCORPORATION" on a real KSRTC
+    // ticket). Not inside another body's name ("…TRANSITAUTHORITYFEDERALCREDITUNION").
     if (alias.words.length >= 3 && alias.key.length >= GLUED_NAME_MIN) {
-      const at = words.findIndex((w, i) => !used[i] && w.length > alias.key.length && w.includes(alias.key))
+      const at = words.findIndex((w, i) => !used[i] && w.startsWith(alias.key) && COMPANY_ENDINGS.has(w.slice(alias.key.length)))
       if (at >= 0) {
         used[at] = true
         found.push({ vendor: alias.vendor, line: index, exact: true, weight: positionWeight(index) })
@@ -822,6 +829,7 @@ function matchLine(text: string, index: number, language: string): LineMatch[] {
           if (ocrDistance(candidate, alias.key, max) > max) continue
         }
         if (!free(start, size)) continue
+        if (alias.headerOnly && STREET_WORDS.has(alias.key) && start > 0) continue
         for (let i = start; i < start + size; i++) used[i] = true
         // The letterhead: a short top line that is (mostly) the name, not 'Clipper fare'.
         const letterhead = header && size * 3 >= words.length * 2
