@@ -1319,6 +1319,8 @@ describe('what a review as an attacker found in the twelfth session', () => {
   it("a seat's line with a charge in a currency is a charge: \"Seat upgrade $15.00\", \"Coach fare $45.00\"", () => {
     expect(extractReceipt('Amtrak\nMar 12, 2026\nCoach fare $45.00\nTotal $45.00').signals.totalCheck).toBe('sum')
     expect(extractReceipt('Waymo\nMar 12, 2026\nTotal $20.42\nSeat upgrade $15.00').signals.amountAfterTotal).toBe(true)
+    // A seat with its number and its price is a charge too.
+    expect(extractReceipt('Amtrak\nMar 12, 2026\nFare $30.00\nSeat 12A $15.00\nTotal $45.00').signals.totalCheck).toBe('sum')
   })
 
   it("Italian and Dutch months only in full: a model's \"Gen 3 2025\" is no date", () => {
