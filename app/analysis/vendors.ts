@@ -760,7 +760,7 @@ const FALSE_FRIENDS: Array<{ key: string; language: RegExp }> = [
 const LEGAL_LINE = /©|\bcopyright\b|\binc\b|\ball rights reserved\b/i
 const selfNaming = (text: string, index: number) => index <= 1 || LEGAL_LINE.test(text)
 
-/** The letters a name run into other words must have to be found inside them (matchLine). */
+/** The letters a name run together with a company's word must have to be found so (matchLine). */
 const GLUED_NAME_MIN = 15
 /** What may follow a long name run together with it: nothing more than the word for a company. */
 const COMPANY_ENDINGS = new Set(['corporation', 'corp', 'company', 'limited', 'ltd', 'authority', 'inc', 'ag', 'gmbh', 'sa', 'spa', 'ltda'])
