@@ -147,10 +147,10 @@ export function extractReceipt(ocr: OcrText | string, known: { vendor?: Vendor }
   const printed = findTotal(lines)
   const total = printed ? (paidAfterCredit(lines, printed) ?? printed) : null
   // India writes the day first, as Europe does ("12/03/2024" on an Indian ticket is 12 March), and so
-  // do Europe's own services on a page whose euro sign was lost.
-  const dayFirstCountry = fromIndia(fullText, vendor) || (vendor !== null && DAY_FIRST_ONLY.has(vendor.name) && !/\$|\bUSD\b/.test(fullText))
-  const date = findDate(lines, fullText, dayFirstCountry)
-  const dayFirstPage = dayFirstCountry || prefersDayFirst(fullText)
+  // do Europe's own services on a page whose euro sign was lost; otherwise the page's amounts say.
+  const dayFirstPage =
+    fromIndia(fullText, vendor) || (vendor !== null && DAY_FIRST_ONLY.has(vendor.name) && !/\$|\bUSD\b/.test(fullText)) || prefersDayFirst(fullText)
+  const date = findDate(lines, dayFirstPage)
   return {
     storeName: vendor?.name ?? guessStoreName(lines),
     vendor,
@@ -201,10 +201,10 @@ function toLines(ocr: OcrText): Line[] {
       ? ocr.lines.map((l) => ({ text: l.text, confidence: l.confidence, digitConfidence: l.digitConfidence ?? null, digitScores: l.digitScores ?? null, words: l.words ?? null }))
       : ocr.text.split(/\r?\n/).map((text) => ({ text, confidence: null, digitConfidence: null, digitScores: null, words: null }))
   return source
-    .map((l) => ({ ...l, text: l.text.replace(CAP, '$1') }))
+    .map((l) => ({ ...l, raw: l.text.replace(CAP, '$1') }))
     .map((l) => ({
-      text: l.text.replace(/\s+/g, ' ').trim(),
-      cells: l.text.trim().split(/\s{2,}/),
+      text: l.raw.replace(/\s+/g, ' ').trim(),
+      cells: l.raw.trim().split(/\s{2,}/),
       confidence: l.confidence,
       digitConfidence: l.digitConfidence,
       digitScores: l.digitScores,
@@ -517,8 +517,7 @@ function withEuroSigns(raw: string): { line: string; euroAt: Set<number> } {
  * after a cap's word goes (CAP), never the rest of its line ("Prezzo 110,00 EUR  Rimborsabile fino a
  * 110,00 EUR"), a name ("Max Mustermann") or a date ("valido fino a 12/03/2026").
  */
-const PROMOTIONAL_WORDS = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
-const PROMOTIONAL = PROMOTIONAL_WORDS
+const PROMOTIONAL = /\b(?:up\s+to|earn(?:s|ed|ing)?|saved?\b|savings|save\s+\$|per\s+(?:year|month|week)|a\s+(?:year|month)|in\s+(?:\w+\s+)?(?:ride\s+)?credits?|refer|invite|promo\s+code|offer|bonus|rewards?|points)\b|\/\s?(?:yr|year|mo|month|week)\b/i
 /** A cap's word and the amount right after it, in a currency: the amount is taken off its line (toLines). */
 const CAP = /((?:\(\s*max\b\.?|\bmax\.|\bmax:|\bmaxim(?:um|al)\b|\bbis\s+zu\b|\bjusqu['’]?\s*[àa]|\bhasta\b|\bfino\s+a\b|\bmassimo\b)\s*:?\s*)([€$£]\s?\d+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?\s?(?:€|EUR\b|\$|£|CHF\b))/giu
 
@@ -1397,7 +1396,7 @@ function laterDayOnTicket(lines: Line[], date: DateFound, dayFirst: boolean, cat
  * figures ("2.8" of a price, "02.07.2024", whose year makes it a full date).
  */
 const PARTIAL_DAY = new RegExp(
-  `(?<![0-9][.\\/:,-]?)(?<![0-9])(?:(?<a>[0-3][0-9])[./-](?<b>[01][0-9])(?![0-9]|[.\\/:,-]?[0-9])|(?<a2>[1-9])\\.(?<b2>[1-9])\\.(?![0-9])|(?<a3>[0-3]?[0-9])\\.?\\s*${MONTH_RE.replace('(?<month>', '(?<month>')}(?!\\s*,?\\s*[0-9]))`,
+  `(?<![0-9][.\\/:,-]?)(?<![0-9])(?:(?<a>[0-3][0-9])[./-](?<b>[01][0-9])(?![0-9]|[.\\/:,-]?[0-9])|(?<a2>[1-9])\\.(?<b2>[1-9])\\.(?![0-9])|(?<a3>[0-3]?[0-9])\\.?\\s*${MONTH_RE}(?!\\s*,?\\s*[0-9]))`,
   'giu',
 )
 
@@ -1422,8 +1421,7 @@ function prefersDayFirst(text: string): boolean {
 const DECIMAL_COMMA = /(?<![\d.,])\d{1,3}(?:\.\d{3})*,\d{2}(?![\d,.])/g
 const DECIMAL_POINT = /(?<![\d.,])\d{1,3}(?:,\d{3})*\.\d{2}(?![\d,.])/g
 
-function findDate(lines: Line[], fullText: string, dayFirstCountry = false): DateFound | null {
-  const dayFirst = dayFirstCountry || prefersDayFirst(fullText)
+function findDate(lines: Line[], dayFirst: boolean): DateFound | null {
   const candidates = lines.flatMap((line) => {
     // A label on the line itself, or on the line just above ("Reisedatum" over "02.03.2020").
     const above = lines[line.index - 1]?.text ?? ''
